@@ -1,0 +1,36 @@
+// Jest runs TypeScript through SWC (tsc stays the type checker). NestJS 12 and a few of its
+// dependencies ship ESM only: Jest's CommonJS sandbox cannot require them, so SWC transforms them too.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@apollo|file-type|strtok3|token-types|load-esm|uid|@tokenizer|es-toolkit|graphql-ws)/)',
+  ],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', rootDir: 'src', testMatch: ['<rootDir>/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/utils/global-setup.ts',
+    },
+  ],
+};

@@ -1,0 +1,19 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { UsersService } from '../users/users.service';
+import type { LoginDto, LoginResponseDto } from './dto/login.dto';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async login({ username, password }: LoginDto): Promise<LoginResponseDto> {
+    const user = await this.users.verifyCredentials(username, password);
+    // One answer for an unknown user and a wrong password (SPEC §5).
+    if (!user) throw new UnauthorizedException();
+    return { access_token: await this.jwt.signAsync({ sub: user.id, username: user.username }) };
+  }
+}

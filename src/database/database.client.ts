@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+import type { Database } from './database.types';
+
+export const MIGRATIONS_FOLDER = resolve(__dirname, '..', '..', 'drizzle');
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects a PostgreSQL server; otherwise PGlite keeps its files in `dataDir`. */
+  url?: string;
+  dataDir: string;
+  logger?: DrizzleLogger;
+}
+
+/** An open database: the Drizzle client plus what the app needs around it. */
+export interface DatabaseConnection {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  return options.url
+    ? openPostgres(options.url, options.logger)
+    : openPglite(options.dataDir, options.logger);
+}
+
+async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
+  const path = resolve(dataDir);
+  mkdirSync(path, { recursive: true });
+  const client = await PGlite.create(join(path, 'pglite'));
+  const db = drizzlePglite(client, { schema, logger });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => undefined),
+    ping: () => client.query('select 1'),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
+  // Fail fast when the server is away instead of letting requests queue behind a dead pool.
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 2_000,
+    statement_timeout: 10_000,
+  });
+  pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
+  const db = drizzlePostgres(pool, { schema, logger });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async () => {
+      // Several instances may start at once: one applies the migrations, the others wait.
+      // The advisory lock belongs to a session, so lock, migrate and unlock on one client.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: () => pool.query('select 1'),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

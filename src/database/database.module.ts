@@ -1,0 +1,44 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { DatabaseConnection, openDatabase } from './database.client';
+import { DATABASE } from './database.types';
+import { DemoSeeder } from './demo-seeder';
+import { QueryCounter } from './query-counter';
+
+export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
+
+@Global()
+@Module({
+  providers: [
+    QueryCounter,
+    {
+      provide: DATABASE_CONNECTION,
+      inject: [ConfigService, QueryCounter],
+      useFactory: async (config: ConfigService<Environment, true>, logger: QueryCounter) => {
+        const connection = await openDatabase({
+          url: config.get('DATABASE_URL', { infer: true }),
+          dataDir: config.get('DATA_DIR', { infer: true }),
+          logger,
+        });
+        await connection.migrate();
+        return connection;
+      },
+    },
+    {
+      provide: DATABASE,
+      inject: [DATABASE_CONNECTION],
+      useFactory: (connection: DatabaseConnection) => connection.db,
+    },
+    DemoSeeder,
+  ],
+  exports: [DATABASE, DATABASE_CONNECTION, QueryCounter],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {}
+
+  // Runs after the HTTP server has stopped taking requests and finished those in flight.
+  async onApplicationShutdown(): Promise<void> {
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import { AppConfigModule } from './config/config.module';
+import type { Environment } from './config/environment';
+
+const logger = new Logger('Bootstrap');
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish, close the database, exit 0.
+ * (Nest's enableShutdownHooks re-raises the signal after closing, which ends the process with no exit code.)
+ */
+function closeOnSignals(app: INestApplication): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.log(`${signal} received: finishing requests in flight`);
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+async function bootstrap(): Promise<void> {
+  // Settles once the environment is validated: a bad value stops here with its message, before Nest starts.
+  await AppConfigModule;
+  // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    abortOnError: false,
+    logger: ['fatal', 'error', 'warn', 'log'],
+  });
+  configureApp(app);
+  closeOnSignals(app);
+  const port = app.get<ConfigService<Environment, true>>(ConfigService).get('PORT', { infer: true });
+  await app.listen(port);
+  const address = app.getHttpServer().address();
+  logger.log(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
+}
+
+bootstrap().catch((error: unknown) => {
+  logger.fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

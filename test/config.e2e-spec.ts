@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runUntilExit } from './utils/server-process';
+
+describe('configuration at start', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    ['a PORT that is not a number', { PORT: 'abc' }, /PORT must be an integer between 0 and 65535/],
+    ['a PORT out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535/],
+    ['a short JWT_SECRET', { JWT_SECRET: 'too-short' }, /JWT_SECRET must be at least 32 characters long/],
+    ['production without JWT_SECRET', { NODE_ENV: 'production' }, /JWT_SECRET is required in production/],
+    [
+      'a DATABASE_URL of another scheme',
+      { DATABASE_URL: 'mysql://db:3306/app' },
+      /DATABASE_URL must start with postgres:\/\//,
+    ],
+    ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    ['a JWT_EXPIRES_IN of zero', { JWT_EXPIRES_IN: '0' }, /JWT_EXPIRES_IN must be at least 1 second/],
+    ['a SEED_DEMO that is not a boolean', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be one of/],
+  ];
+
+  it.each(cases)('should refuse to start with %s, naming the variable', async (_case, env, message) => {
+    const { code, output } = await runUntilExit({ DATA_DIR: dataDir, ...env });
+
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+    expect(output).not.toMatch(/Listening on/);
+    expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+});

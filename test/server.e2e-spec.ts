@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/database/database.client';
+import { authors, posts, users } from '../src/database/schema';
+import { startServer } from './utils/server-process';
+import { TEST_JWT_SECRET } from './utils/test-app';
+
+async function countRows(dataDir: string) {
+  const connection = await openDatabase({ dataDir });
+  try {
+    const { db } = connection;
+    return { users: await db.$count(users), authors: await db.$count(authors), posts: await db.$count(posts) };
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('the server process (node dist/main.js)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-server-'));
+  const env = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('should create, migrate and seed an empty data directory, then stop cleanly on SIGTERM', async () => {
+    const server = await startServer(env, 60_000);
+
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await countRows(dataDir)).toEqual({ users: 2, authors: 3, posts: 4 });
+  }, 90_000);
+
+  it('should keep written data and add no duplicate demo rows on restart', async () => {
+    const connection = await openDatabase({ dataDir });
+    await connection.db.execute(
+      sql`insert into authors (first_name, last_name) values ('Edsger', 'Dijkstra')`,
+    );
+    await connection.close();
+
+    const server = await startServer(env);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+
+    expect(await countRows(dataDir)).toEqual({ users: 2, authors: 4, posts: 4 });
+  }, 60_000);
+
+  it('should not seed when SEED_DEMO is false', async () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), 'nest-noseed-'));
+    const server = await startServer({ ...env, DATA_DIR: emptyDir, SEED_DEMO: 'false' }, 60_000);
+    expect(await server.stop()).toBe(0);
+
+    expect(await countRows(emptyDir)).toEqual({ users: 0, authors: 0, posts: 0 });
+    rmSync(emptyDir, { recursive: true, force: true });
+  }, 90_000);
+});

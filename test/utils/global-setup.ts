@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST_MAIN, ROOT, TEMPLATE_DB_DIR } from './paths';
+import { databaseUrl, POSTGRES_TEMPLATE_DB, recreateTemplateDatabase } from './postgres';
+
+/** Everything that decides what the template database contains. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...readdirSync(join(ROOT, 'drizzle')).map((name) => join('drizzle', name)),
+    'drizzle/meta/_journal.json',
+    'src/database/demo-data.ts',
+    'src/database/demo-seeder.ts',
+  ];
+  for (const file of inputs.filter(
+    (name) => name.endsWith('.sql') || name.endsWith('.json') || name.endsWith('.ts'),
+  )) {
+    hash.update(file).update(readFileSync(join(ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Once per run: build dist/ (the tests that start the real server use it) and make a migrated,
+ * seeded PGlite template that each e2e suite copies (~0.2 s) instead of creating (~4 s);
+ * with TEST_DATABASE_URL, a template database on that PostgreSQL server as well.
+ */
+export default async function globalSetup(): Promise<void> {
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (!existsSync(DIST_MAIN)) throw new Error(`the build did not produce ${DIST_MAIN}`);
+
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    await recreateTemplateDatabase(postgresUrl);
+    migrate({ DATABASE_URL: databaseUrl(postgresUrl, POSTGRES_TEMPLATE_DB) });
+  }
+
+  const key = templateKey();
+  const keyFile = join(TEMPLATE_DB_DIR, 'template.key');
+  if (existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key) return;
+
+  rmSync(TEMPLATE_DB_DIR, { recursive: true, force: true });
+  migrate({ DATA_DIR: TEMPLATE_DB_DIR, DATABASE_URL: '' });
+  writeFileSync(keyFile, key);
+}
+
+function migrate(env: Record<string, string>): void {
+  execFileSync(process.execPath, [join(ROOT, 'dist/database/migrate.js')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: 'true', ...env },
+  });
+}

@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { TEMPLATE_DB_DIR } from './paths';
+import { createSuiteDatabase } from './postgres';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The Node HTTP server: supertest sends real HTTP requests to it on an ephemeral port. */
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One app per suite, on its own copy of the migrated and seeded template database.
+ * Call it in `beforeAll`; the environment must be set before the app module is loaded.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-e2e-'));
+  cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await createSuiteDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false', // the template is seeded already
+    ...env,
+  });
+
+  // Loaded only now: the configuration is validated when the app module is first loaded.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
+  const { configureApp } = require('../../src/app.setup') as typeof import('../../src/app.setup');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
+  });
+  configureApp(app);
+  await app.init();
+
+  return {
+    app,
+    http: app.getHttpServer(),
+    dataDir,
+    close: async () => {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
