@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,14 +28,13 @@ function templateKey(): string {
  * with TEST_DATABASE_URL, a template database on that PostgreSQL server as well.
  */
 export default async function globalSetup(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+  // tsc emits despite type errors: those fail `npm run typecheck`; here they only need to be seen.
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) console.warn('\nglobal-setup: the build reported type errors (see above)');
   if (!existsSync(DIST_MAIN)) throw new Error(`the build did not produce ${DIST_MAIN}`);
 
   const postgresUrl = process.env.TEST_DATABASE_URL;
