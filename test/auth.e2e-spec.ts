@@ -1,0 +1,152 @@
+import request from 'supertest';
+import { decodeJwtPayload, forgeJwt } from './utils/jwt';
+import { createTestApp, TEST_JWT_SECRET, TestApp } from './utils/test-app';
+
+const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
+
+describe('authentication (POST /auth/login, GET /auth/profile)', () => {
+  let sut: TestApp;
+  const now = () => Math.floor(Date.now() / 1000);
+  const login = (body: unknown) =>
+    request(sut.http)
+      .post('/auth/login')
+      .send(body as object);
+  const profile = (authorization?: string) => {
+    const req = request(sut.http).get('/auth/profile');
+    return authorization === undefined ? req : req.set('Authorization', authorization);
+  };
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+
+  afterAll(() => sut.close());
+
+  describe('login', () => {
+    it.each([
+      ['alice', 'alice-password', 1],
+      ['bob', 'bob-password', 2],
+    ])('should answer 200 with an access token for %s', async (username, password, id) => {
+      const response = await login({ username, password }).expect(200);
+
+      expect(Object.keys(response.body)).toEqual(['access_token']);
+      expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: id, username });
+      expect(response.text).not.toContain(password);
+      expect(response.text).not.toContain('scrypt');
+    });
+
+    it('should give an unknown user and a wrong password the same 401', async () => {
+      const wrongPassword = await login({ username: 'alice', password: 'bob-password' }).expect(401);
+      const unknownUser = await login({ username: 'mallory', password: 'alice-password' }).expect(401);
+
+      expect(wrongPassword.body).toEqual(UNAUTHORIZED);
+      expect(unknownUser.body).toEqual(UNAUTHORIZED);
+    });
+
+    it.each([
+      ['an empty body', {}],
+      ['a missing password', { username: 'alice' }],
+      ['a number as username', { username: 42, password: 'alice-password' }],
+      ['an object as password', { username: 'alice', password: { $ne: '' } }],
+      ['an array body', [{ username: 'alice', password: 'alice-password' }]],
+      ['an empty username', { username: '', password: 'alice-password' }],
+    ])('should answer 400 for %s', async (_case, body) => {
+      const response = await login(body).expect(400);
+
+      expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    });
+
+    it('should answer 400 for malformed JSON', async () => {
+      await request(sut.http)
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .send('{"username": "alice",')
+        .expect(400);
+    });
+  });
+
+  describe('profile', () => {
+    let token: string;
+
+    beforeAll(async () => {
+      token = (await login({ username: 'alice', password: 'alice-password' })).body.access_token;
+    });
+
+    it('should return the token payload with a 60 second lifetime', async () => {
+      const response = await profile(`Bearer ${token}`).expect(200);
+
+      expect(response.body).toEqual({
+        sub: 1,
+        username: 'alice',
+        iat: expect.any(Number),
+        exp: expect.any(Number),
+      });
+      expect(response.body.exp - response.body.iat).toBe(60);
+    });
+
+    it('should accept a token signed with the configured secret', async () => {
+      const payload = { sub: 2, username: 'bob', iat: now(), exp: now() + 60 };
+
+      await profile(`Bearer ${forgeJwt(payload, { secret: TEST_JWT_SECRET })}`).expect(200, payload);
+    });
+
+    const valid = () => ({ sub: 1, username: 'alice', iat: now(), exp: now() + 60 });
+    const refusals: Array<[string, () => string | undefined]> = [
+      ['no Authorization header', () => undefined],
+      ['an empty header', () => ''],
+      ['a lowercase scheme', () => `bearer ${token}`],
+      ['another scheme', () => `Basic ${token}`],
+      ['extra header parts', () => `Bearer ${token} extra`],
+      ['two spaces', () => `Bearer  ${token}`],
+      ['the scheme alone', () => 'Bearer'],
+      ['a token that is not a JWT', () => 'Bearer not-a-token'],
+      ['alg none', () => `Bearer ${forgeJwt(valid(), { secret: '', alg: 'none' })}`],
+      ['an HS512 token', () => `Bearer ${forgeJwt(valid(), { secret: TEST_JWT_SECRET, alg: 'HS512' })}`],
+      [
+        'a wrong signature',
+        () => `Bearer ${forgeJwt(valid(), { secret: 'another-secret-of-at-least-32-characters' })}`,
+      ],
+      [
+        'a changed payload',
+        () => {
+          const [head, , signature] = token.split('.');
+          const payload = Buffer.from(JSON.stringify({ ...decodeJwtPayload(token), sub: 2 })).toString(
+            'base64url',
+          );
+          return `Bearer ${head}.${payload}.${signature}`;
+        },
+      ],
+      [
+        'an expired token',
+        () =>
+          `Bearer ${forgeJwt({ ...valid(), iat: now() - 120, exp: now() - 60 }, { secret: TEST_JWT_SECRET })}`,
+      ],
+      [
+        'a token without exp',
+        () => `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now() }, { secret: TEST_JWT_SECRET })}`,
+      ],
+    ];
+
+    it.each(refusals)('should answer exactly 401 Unauthorized for %s', async (_case, header) => {
+      const response = await profile(header()).expect(401);
+
+      expect(response.body).toEqual(UNAUTHORIZED);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('should answer 429 with Retry-After after a burst of attempts on one username, without locking out others', async () => {
+      const guesses = Array.from({ length: 10 }, (_, i) =>
+        login({ username: 'carol', password: `guess-${i}` }),
+      );
+      const statuses = (await Promise.all(guesses)).map((response) => response.status);
+      expect(statuses).toEqual(Array(10).fill(401));
+
+      const blocked = await login({ username: 'carol', password: 'guess-10' }).expect(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.body).toMatchObject({ statusCode: 429 });
+
+      await login({ username: 'alice', password: 'alice-password' }).expect(200);
+    });
+  });
+});
