@@ -35,6 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS entry points (Jest config, the plopfile shim, the SWC require hook) load with require().
+    files: ['**/*.cjs', 'plopfile.js', 'jest.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

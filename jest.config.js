@@ -24,13 +24,27 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', rootDir: 'src', testMatch: ['<rootDir>/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      rootDir: '.',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/generators/**/*.spec.ts'],
+    },
     {
       ...shared,
       displayName: 'e2e',
       rootDir: '.',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
+    },
+    // Generates features into a scratch copy of the project, then type-checks, lints, tests and runs them.
+    {
+      ...shared,
+      displayName: 'generators',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/generators/**/*.spec.ts'],
+      // execa is ESM only: this suite imports it with a real `import()`, which Jest's VM modules load as ESM.
+      transform: { '^.+\\.ts$': [swc[0], { ...swc[1], module: { type: 'commonjs', ignoreDynamic: true } }] },
     },
   ],
 };

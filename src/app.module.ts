@@ -1,18 +1,38 @@
 import { Module, ValidationPipe } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
+import { APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CatsModule } from './cats/cats.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { CodeFirstGraphqlModule } from './graphql/code-first-graphql.module';
+import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
+import { Clock } from './common/utils/clock';
+import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
+import { RoutingModule } from './routing/routing.module';
+import { TenantsModule } from './tenants/tenants.module';
 
 @Module({
-  imports: [AppConfigModule, DatabaseModule, HealthModule, AuthModule],
+  imports: [
+    AppConfigModule,
+    DatabaseModule,
+    HealthModule,
+    AuthModule,
+    InterceptorsShowcaseModule,
+    CatsModule,
+    RoutingModule,
+    TenantsModule,
+    CodeFirstGraphqlModule,
+  ],
   providers: [
     // One pipe at the edge: DTOs are validated here, services trust their input.
     {
       provide: APP_PIPE,
       useFactory: () => new ValidationPipe({ whitelist: true, transform: true }),
     },
+    // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
+    Clock,
+    { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import helmet from 'helmet';
+import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -15,6 +16,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   const origins = config.get('CORS_ORIGINS', { infer: true });
   if (origins.length > 0) app.enableCors({ origin: origins, credentials: true });
+
+  // API documentation is a development aid: production does not publish its route map.
+  if (config.get('NODE_ENV', { infer: true }) !== 'production') setupOpenApi(app);
 
   return app;
 }

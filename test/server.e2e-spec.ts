@@ -11,7 +11,11 @@ async function countRows(dataDir: string) {
   const connection = await openDatabase({ dataDir });
   try {
     const { db } = connection;
-    return { users: await db.$count(users), authors: await db.$count(authors), posts: await db.$count(posts) };
+    return {
+      users: await db.$count(users),
+      authors: await db.$count(authors),
+      posts: await db.$count(posts),
+    };
   } finally {
     await connection.close();
   }

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { DIST_MAIN, ROOT } from './paths';
+import { join } from 'node:path';
+import { ROOT } from './paths';
 
 export interface ServerProcess {
   url: string;
@@ -15,9 +16,9 @@ export interface ExitedProcess {
   output: string;
 }
 
-function spawnMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, [DIST_MAIN], {
-    cwd: ROOT,
+function spawnMain(env: Record<string, string>, root: string) {
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
+    cwd: root,
     env: { PATH: process.env.PATH, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,8 +29,12 @@ function spawnMain(env: Record<string, string>) {
 }
 
 /** Runs the built app (`node dist/main.js`) as a real process and waits until it listens. */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const { child, output } = spawnMain(env);
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  root = ROOT,
+): Promise<ServerProcess> {
+  const { child, output } = spawnMain(env, root);
   const exit = once(child, 'exit');
   const port = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), timeoutMs);
@@ -57,7 +62,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
 
 /** Runs the built app and waits for it to exit on its own (a start that must fail). */
 export async function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<ExitedProcess> {
-  const { child, output } = spawnMain(env);
+  const { child, output } = spawnMain(env, ROOT);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);

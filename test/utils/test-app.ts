@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { TEST_JWT_SECRET } from './constants';
 import { TEMPLATE_DB_DIR } from './paths';
 import { createSuiteDatabase } from './postgres';
 
-export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+export { TEST_JWT_SECRET };
 
 export interface TestApp {
   app: NestExpressApplication;

@@ -1,0 +1,43 @@
+import { kebabCase } from '../utils/names';
+import type { Answers } from '../utils/options';
+
+export const INTERCEPTOR_KINDS = [
+  'logging',
+  'transform',
+  'exclude-null',
+  'errors',
+  'cache',
+  'timeout',
+] as const;
+export type InterceptorKind = (typeof INTERCEPTOR_KINDS)[number];
+
+export interface InterceptorOptions {
+  /** `Audit` for the class `AuditInterceptor` */
+  Name: string;
+  /** `audit` for the file `audit.interceptor.ts` */
+  kebabName: string;
+  kind: InterceptorKind;
+  global: boolean;
+  dryRun: boolean;
+}
+
+/** `audit`, `Audit` and `AuditInterceptor` all name the class `AuditInterceptor`. */
+export function interceptorBaseName(raw: string): string {
+  const name = raw.replace(/Interceptor$/, '');
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+export function interceptorPath(Name: string): string {
+  return `src/common/interceptors/${kebabCase(Name)}.interceptor.ts`;
+}
+
+export function normalizeInterceptorOptions(answers: Answers): InterceptorOptions {
+  const Name = interceptorBaseName(String(answers.name));
+  return {
+    Name,
+    kebabName: kebabCase(Name),
+    kind: answers.kind as InterceptorKind,
+    global: answers.global === true,
+    dryRun: answers.dryRun === true,
+  };
+}

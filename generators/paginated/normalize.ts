@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { kebabCase } from '../utils/names';
+import type { Answers } from '../utils/options';
+import { decoratedClasses } from '../utils/wiring';
+
+export interface PaginatedOptions {
+  /** The existing type, e.g. `Warrior` */
+  Name: string;
+  kebabName: string;
+  /** Folder of the type's file, where the page type goes (`src/warriors/models`) */
+  modelDir: string;
+  /** The type's file without extension, imported from beside it (`warrior.model`) */
+  typeFile: string;
+  paginatedImport: string;
+  dryRun: boolean;
+}
+
+const PAGINATED_TYPE = 'src/common/graphql/paginated.type';
+
+function sourceFiles(root: string): string[] {
+  return readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(spec|generated)\.ts$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** Files declaring a concrete `@ObjectType()` class of that name. */
+export function findObjectType(root: string, name: string): string[] {
+  return sourceFiles(root).filter((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    return new RegExp(`class ${name}\\b`).test(text) && decoratedClasses(file, text, 'ObjectType').includes(name);
+  });
+}
+
+export function paginatedTypeProblem(root: string, name: string): string | undefined {
+  const files = findObjectType(root, name);
+  if (files.length === 0) {
+    return `there is no @ObjectType() class ${name} in src/ (give the name of an existing code-first type, e.g. Warrior)`;
+  }
+  if (files.length > 1) return `${name} is declared in several files (${files.join(', ')}); rename one first`;
+  if (findObjectType(root, `Paginated${name}`).length > 0) return `Paginated${name} already exists; nothing was generated`;
+  return undefined;
+}
+
+export function normalizePaginatedOptions(root: string, answers: Answers): PaginatedOptions {
+  const Name = String(answers.type);
+  const [file] = findObjectType(root, Name);
+  const modelDir = dirname(file);
+  const toPaginated = relative(modelDir, PAGINATED_TYPE);
+  return {
+    Name,
+    kebabName: kebabCase(Name),
+    modelDir,
+    typeFile: file.slice(modelDir.length + 1).replace(/\.ts$/, ''),
+    paginatedImport: toPaginated.startsWith('.') ? toPaginated : `./${toPaginated}`,
+    dryRun: answers.dryRun === true,
+  };
+}

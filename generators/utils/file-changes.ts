@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+
+interface Change {
+  /** undefined: the file is new */
+  before: string | undefined;
+  after: string;
+}
+
+/**
+ * Every file a generator run creates or changes, held in memory until `commit`, then written together.
+ * If a write or a later step fails, `rollback` puts the tree back exactly as it was.
+ */
+export class FileChanges {
+  private readonly changes = new Map<string, Change>();
+  private readonly watched = new Map<string, { files: Set<string>; contents: Map<string, string> }>();
+  private readonly followUps: string[] = [];
+  private readonly tracked = new Map<string, string>();
+
+  constructor(readonly root: string) {}
+
+  private absolute(path: string): string {
+    return join(this.root, path);
+  }
+
+  read(path: string): string {
+    const pending = this.changes.get(path);
+    if (pending) return pending.after;
+    return readFileSync(this.absolute(path), 'utf8');
+  }
+
+  exists(path: string): boolean {
+    return this.changes.has(path) || existsSync(this.absolute(path));
+  }
+
+  create(path: string, content: string): void {
+    if (this.exists(path)) throw new Error(`${path} already exists; nothing was generated`);
+    this.changes.set(path, { before: undefined, after: content });
+  }
+
+  update(path: string, edit: (current: string) => string): void {
+    if (!this.exists(path)) throw new Error(`${path} does not exist, so it cannot be wired up`);
+    const before = this.changes.get(path)?.before ?? readFileSync(this.absolute(path), 'utf8');
+    this.changes.set(path, { before, after: edit(this.read(path)) });
+  }
+
+  /** A change that a follow-up step (not a template) will make, for the summary and --dry-run. */
+  plan(description: string): void {
+    this.followUps.push(description);
+  }
+
+  /** Remembers a file that a later step rewrites (e.g. a generated schema), so a rollback can restore it. */
+  track(path: string): void {
+    this.tracked.set(path, readFileSync(this.absolute(path), 'utf8'));
+  }
+
+  /** Remembers a folder that a later step (e.g. drizzle-kit) writes into, so a rollback can undo that too. */
+  watch(folder: string): void {
+    const absolute = this.absolute(folder);
+    const files = new Set(listFiles(absolute));
+    const contents = new Map([...files].map((file) => [file, readFileSync(file, 'utf8')]));
+    this.watched.set(folder, { files, contents });
+  }
+
+  get created(): string[] {
+    return [...this.changes].filter(([, change]) => change.before === undefined).map(([path]) => path);
+  }
+
+  get changed(): string[] {
+    return [...this.changes]
+      .filter(([, change]) => change.before !== undefined && change.before !== change.after)
+      .map(([path]) => path);
+  }
+
+  /** Formats every pending TypeScript, GraphQL and JSON file with the project's Prettier settings. */
+  async format(): Promise<void> {
+    for (const [path, change] of this.changes) {
+      if (!/\.(ts|graphql|json)$/.test(path)) continue;
+      const absolute = this.absolute(path);
+      const options = await resolveConfig(absolute);
+      change.after = await format(change.after, { ...options, filepath: absolute });
+    }
+  }
+
+  commit(): void {
+    try {
+      for (const [path, change] of this.changes) {
+        mkdirSync(dirname(this.absolute(path)), { recursive: true });
+        writeFileSync(this.absolute(path), change.after);
+      }
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+  }
+
+  rollback(): void {
+    for (const [path, change] of this.changes) {
+      const absolute = this.absolute(path);
+      if (change.before === undefined) rmSync(absolute, { force: true });
+      else writeFileSync(absolute, change.before);
+    }
+    for (const path of this.created) removeEmptyFolders(dirname(this.absolute(path)), this.root);
+    for (const [folder, { files, contents }] of this.watched) {
+      for (const file of listFiles(this.absolute(folder))) {
+        if (!files.has(file)) rmSync(file, { force: true });
+      }
+      for (const [file, content] of contents) writeFileSync(file, content);
+    }
+    for (const [path, content] of this.tracked) writeFileSync(this.absolute(path), content);
+  }
+
+  summary(): string {
+    const lines = [
+      ...this.created.map((path) => `  create ${path}`),
+      ...this.changed.map((path) => `  update ${path}`),
+      ...this.followUps.map((description) => `  then   ${description}`),
+    ];
+    return lines.join('\n');
+  }
+}
+
+function listFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function removeEmptyFolders(folder: string, root: string): void {
+  while (relative(root, folder) !== '' && existsSync(folder) && readdirSync(folder).length === 0) {
+    rmSync(folder, { recursive: true });
+    folder = dirname(folder);
+  }
+}

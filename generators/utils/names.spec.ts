@@ -1,0 +1,19 @@
+import { namesOf } from './names';
+
+describe(namesOf.name, () => {
+  it.each([
+    ['Thing', { Name: 'Thing', name: 'thing', Names: 'Things', names: 'things', kebabNames: 'things' }],
+    ['Category', { Name: 'Category', names: 'categories', kebabName: 'category', snakeNames: 'categories' }],
+    ['categories', { Name: 'Category', Names: 'Categories', kebabNames: 'categories' }],
+    ['Person', { Names: 'People', names: 'people', kebabNames: 'people' }],
+    [
+      'BlogPost',
+      { kebabName: 'blog-post', kebabNames: 'blog-posts', snakeNames: 'blog_posts', names: 'blogPosts' },
+    ],
+    ['blogPosts', { Name: 'BlogPost', Names: 'BlogPosts', words: 'blog posts' }],
+    ['Box', { Names: 'Boxes' }],
+    ['HTTPRequest', { kebabName: 'http-request', Name: 'HttpRequest' }],
+  ])('should derive every form of %p', (input, expected) => {
+    expect(namesOf(input)).toMatchObject(expected);
+  });
+});

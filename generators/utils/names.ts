@@ -1,0 +1,52 @@
+import pluralize from 'pluralize';
+
+/** Every form of a feature name, computed once (STYLE §7c) and handed to the templates as they are. */
+export interface Names {
+  /** `BlogPost` */
+  Name: string;
+  /** `blogPost` */
+  name: string;
+  /** `blog-post` */
+  kebabName: string;
+  /** `BlogPosts` */
+  Names: string;
+  /** `blogPosts` */
+  names: string;
+  /** `blog-posts` */
+  kebabNames: string;
+  /** `blog_posts` (the table) */
+  snakeNames: string;
+  /** `blog posts` (for messages and descriptions) */
+  words: string;
+}
+
+const splitWords = (identifier: string) =>
+  identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ');
+
+export const kebabCase = (identifier: string) => splitWords(identifier).join('-');
+
+const pascal = (words: string[]) => words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+
+/** Names for a feature given as an identifier, singular or plural (`Category`, `categories`, `blogPost`). */
+export function namesOf(identifier: string): Names {
+  const words = splitWords(identifier);
+  const last = words.length - 1;
+  const singular = [...words.slice(0, last), pluralize.singular(words[last])];
+  const plural = [...words.slice(0, last), pluralize.plural(words[last])];
+  const Name = pascal(singular);
+  const Names = pascal(plural);
+  return {
+    Name,
+    name: Name[0].toLowerCase() + Name.slice(1),
+    kebabName: singular.join('-'),
+    Names,
+    names: Names[0].toLowerCase() + Names.slice(1),
+    kebabNames: plural.join('-'),
+    snakeNames: plural.join('_'),
+    words: plural.join(' '),
+  };
+}

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+/** The part of plop's inquirer the generators use. */
+export interface Prompter {
+  prompt<T>(questions: object[]): Promise<T>;
+}
+
+/** One generator option: a `--flag` after `--`, or a prompt when it is missing and a person is at the terminal. */
+export interface Option {
+  name: string;
+  message: string;
+  type: 'string' | 'boolean';
+  choices?: readonly string[];
+  /** A message saying what is wrong, or undefined when the value is fine. */
+  validate?: (value: string, answers: Answers) => string | undefined;
+}
+
+export type Answers = Record<string, string | boolean>;
+
+const DRY_RUN: Option = { name: 'dry-run', type: 'boolean', message: 'Only print what would change?' };
+
+/** Fails the run before anything is written; plop prints the message and exits with code 1. */
+export class GeneratorInputError extends Error {
+  override readonly name = 'GeneratorInputError';
+}
+
+function usage(generator: string, options: Option[]): string {
+  const flags = [...options, DRY_RUN].map((option) =>
+    option.type === 'boolean'
+      ? `[--${option.name}]`
+      : `--${option.name} <${option.choices ? option.choices.join('|') : option.name}>`,
+  );
+  return `usage: npx plop ${generator} -- ${flags.join(' ')}`;
+}
+
+function problemWith(option: Option, value: string | undefined, answers: Answers): string | undefined {
+  if (value === undefined || value === '') return `--${option.name} is required`;
+  if (option.choices && !option.choices.includes(value)) {
+    return `--${option.name} must be one of ${option.choices.join(', ')} (got "${value}")`;
+  }
+  return option.validate?.(value, answers);
+}
+
+/**
+ * Reads the options from the flags after `--`; asks for the missing ones when stdin is a terminal,
+ * and refuses otherwise. Every value is validated before any file is touched.
+ */
+export async function collectAnswers(
+  generator: string,
+  options: Option[],
+  inquirer: Prompter,
+  argv = process.argv,
+): Promise<Answers> {
+  const dashes = argv.indexOf('--');
+  const args = dashes === -1 ? [] : argv.slice(dashes + 1);
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: Object.fromEntries(
+        [...options, DRY_RUN].map((option) => [option.name, { type: option.type }]),
+      ),
+    }));
+  } catch (error) {
+    throw new GeneratorInputError(`${(error as Error).message}\n${usage(generator, options)}`);
+  }
+
+  const answers: Answers = { dryRun: values['dry-run'] === true };
+  const interactive = args.length === 0 && process.stdin.isTTY === true;
+  for (const option of options) {
+    const given = values[option.name];
+    if (option.type === 'boolean') {
+      answers[option.name] = interactive
+        ? (
+            await inquirer.prompt<Answers>([
+              { type: 'confirm', name: option.name, message: option.message, default: false },
+            ])
+          )[option.name]
+        : given === true;
+      continue;
+    }
+    if (given === undefined && interactive) {
+      const asked = await inquirer.prompt<Answers>([
+        {
+          type: option.choices ? 'list' : 'input',
+          name: option.name,
+          message: option.message,
+          choices: option.choices,
+          validate: (value: string) => problemWith(option, value, answers) ?? true,
+        },
+      ]);
+      answers[option.name] = asked[option.name];
+      continue;
+    }
+    const problem = problemWith(option, given as string | undefined, answers);
+    if (problem) throw new GeneratorInputError(`${problem}\n${usage(generator, options)}`);
+    answers[option.name] = given as string;
+  }
+  return answers;
+}

@@ -1,0 +1,30 @@
+import { Logger } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DATABASE_CONNECTION } from '../src/database/database.module';
+
+/**
+ * `npm run graphql:schema`: rewrites src/schema.gql from the code-first classes, the way `npm start` does in
+ * development, without a database or a server (the schema needs neither).
+ */
+async function main(): Promise<void> {
+  Object.assign(process.env, {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'false',
+    JWT_SECRET: process.env.JWT_SECRET ?? 'schema-writer-secret-that-is-never-used-to-sign',
+  });
+  /* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the environment is set */
+  const { AppModule } = require('../src/app.module') as typeof import('../src/app.module');
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(DATABASE_CONNECTION)
+    .useValue({ db: {}, driver: 'none', migrate: async () => {}, ping: async () => {}, close: async () => {} })
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: ['error', 'fatal'] });
+  await app.init();
+  await app.close();
+  process.stdout.write('src/schema.gql is up to date\n');
+}
+
+main().catch((error: unknown) => {
+  new Logger('GraphQL').fatal(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { Args, Context, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Public } from '../common/decorators/public.decorator';
+import { PaginationArgs } from '../common/graphql/pagination.args';
+import { isFieldSelected } from '../common/graphql/selected-fields';
+import { Post } from '../posts/models/post.model';
+import type { PostsLoaders } from '../posts/posts.service';
+import { AuthorsService } from './authors.service';
+import { AuthorsByIdsArgs } from './dto/authors-by-ids.args';
+import { GetAuthorArgs } from './dto/get-author.args';
+import { Author } from './models/author.model';
+import { PaginatedAuthor } from './models/paginated-author.model';
+
+// Query names are explicit, so the methods can follow our naming (getX) while the schema keeps the API's.
+@Public()
+@Resolver(() => Author)
+export class AuthorsResolver {
+  constructor(private readonly authorsService: AuthorsService) {}
+
+  @Query(() => Author, {
+    name: 'author',
+    nullable: true,
+    description: 'One author by id; null when unknown.',
+  })
+  getAuthor(@Args('id', { type: () => Int }) id: number): Promise<Author | null> {
+    return this.authorsService.getById(id);
+  }
+
+  @Query(() => Author, {
+    name: 'authorByName',
+    nullable: true,
+    description: 'The first author (by id) with these names; a name left out, null or empty matches any.',
+  })
+  getAuthorByName(@Args() args: GetAuthorArgs): Promise<Author | null> {
+    return this.authorsService.getByName(args);
+  }
+
+  @Query(() => PaginatedAuthor, { name: 'authors', description: 'A page of authors, in id order.' })
+  getAuthors(@Args() pagination: PaginationArgs, @Info() info: GraphQLResolveInfo): Promise<PaginatedAuthor> {
+    // Counting all authors is the costly part of a page: only when the client asked for it.
+    return this.authorsService.getPage(pagination, { totalCount: isFieldSelected(info, 'totalCount') });
+  }
+
+  @Query(() => [Author], {
+    name: 'authorsByIds',
+    nullable: 'items',
+    description: 'One entry per id, in the same order; an entry is null when there is no such author.',
+  })
+  getAuthorsByIds(@Args() { ids }: AuthorsByIdsArgs): Promise<Array<Author | null>> {
+    return this.authorsService.getByIds(ids);
+  }
+
+  @Query(() => Int, {
+    name: 'authorCount',
+    description: 'Number of authors.',
+    deprecationReason: 'Use authors { totalCount }.',
+  })
+  getAuthorCount(): Promise<number> {
+    return this.authorsService.count();
+  }
+
+  // One DataLoader per request batches the posts of every author in the response into one query.
+  @ResolveField('posts', () => [Post])
+  getPosts(@Parent() author: Author, @Context('loaders') loaders: PostsLoaders): Promise<Post[]> {
+    return loaders.postsByAuthor.load(author.id);
+  }
+}

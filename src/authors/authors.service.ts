@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import type { PaginationArgs } from '../common/graphql/pagination.args';
+import { PostsService } from '../posts/posts.service';
+import { AuthorsRepository } from './authors.repository';
+import type { AuthorRow } from './authors.table';
+import type { GetAuthorArgs } from './dto/get-author.args';
+import type { Author } from './models/author.model';
+import { PaginatedAuthor } from './models/paginated-author.model';
+
+/** What a page carries beyond its authors; both cost extra work, so callers ask for them. */
+export interface AuthorsPageOptions {
+  totalCount?: boolean;
+  posts?: boolean;
+}
+
+/** Per-request loaders of the authors feature (a new set for every GraphQL request: no cache across users). */
+export interface AuthorsLoaders {
+  authorById: DataLoader<number, Author | null>;
+}
+
+export function toAuthor(row: AuthorRow): Author {
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName };
+}
+
+@Injectable()
+export class AuthorsService {
+  constructor(
+    private readonly repository: AuthorsRepository,
+    private readonly posts: PostsService,
+  ) {}
+
+  async getById(id: number): Promise<Author | null> {
+    const row = await this.repository.getById(id);
+    return row ? toAuthor(row) : null;
+  }
+
+  /** One entry per id, in the same order: null where there is no such author. */
+  async getByIds(ids: number[]): Promise<Array<Author | null>> {
+    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      return row ? toAuthor(row) : null;
+    });
+  }
+
+  /** The first author (by id) with these names; a null, missing or empty name matches any. */
+  async getByName({ firstName, lastName }: GetAuthorArgs): Promise<Author | null> {
+    const row = await this.repository.getFirstByName({
+      firstName: firstName ?? undefined,
+      lastName: lastName || undefined,
+    });
+    return row ? toAuthor(row) : null;
+  }
+
+  /** Every `authorById.load(id)` of one request tick becomes one `getByIds` query. */
+  createLoaders(): AuthorsLoaders {
+    return { authorById: new DataLoader((ids) => this.getByIds([...ids])) };
+  }
+
+  async count(): Promise<number> {
+    return this.repository.count();
+  }
+
+  /** Authors in id order. One query (plus one for the posts of the whole page when asked for). */
+  async getPage(
+    { offset, limit }: PaginationArgs,
+    options: AuthorsPageOptions = {},
+  ): Promise<PaginatedAuthor> {
+    // One row past the page tells whether another page follows, without counting.
+    const { rows, total } = options.totalCount
+      ? await this.repository.getPageWithTotal(offset, limit + 1)
+      : { rows: await this.repository.getPage(offset, limit + 1), total: undefined };
+    const nodes = rows.slice(0, limit).map(toAuthor);
+    if (options.posts) {
+      const postsOfEach = await this.posts.getByAuthorIds(nodes.map((author) => author.id));
+      nodes.forEach((author, index) => (author.posts = postsOfEach[index]));
+    }
+    // A page past the end has no row to carry the window count.
+    const totalCount = options.totalCount ? (total ?? (await this.repository.count())) : undefined;
+    return PaginatedAuthor.of({ nodes, totalCount, hasNextPage: rows.length > limit, offset });
+  }
+}

@@ -1,0 +1,6 @@
+import { ObjectType } from '@nestjs/graphql';
+import { Paginated } from '../../common/graphql/paginated.type';
+import { Author } from './author.model';
+
+@ObjectType({ description: 'A page of authors.' })
+export class PaginatedAuthor extends Paginated(Author) {}

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/** SPEC §2.4 CreateEntityDto: only these three properties reach the handler (the global pipe strips the rest). */
+export class CreateCatDto {
+  @ApiProperty({ example: 'Tom', minLength: 1, maxLength: 100 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 3, minimum: 0, maximum: 50, description: 'Age in whole years' })
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  age: number;
+
+  @ApiProperty({ example: 'Maine Coon', minLength: 1, maxLength: 100 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  breed: string;
+}

@@ -1,0 +1,63 @@
+import type { Type } from '@nestjs/common';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+/** Opaque to clients: today the base64 of the item's offset in the whole list. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString('base64');
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+/** What a service returns for one page; `Paginated(X)` turns it into the GraphQL page type. */
+export interface Page<T> {
+  nodes: T[];
+  /** Left out when nobody asked for it (counting every row is the costly part of a page). */
+  totalCount?: number;
+  hasNextPage: boolean;
+  /** Offset of the first node: the cursors are derived from it. */
+  offset: number;
+}
+
+/**
+ * Generic page type: `class PaginatedAuthor extends Paginated(Author) {}` gives `PaginatedAuthor` and `AuthorEdge`.
+ * The base is abstract, so only the concrete subclasses appear in the schema.
+ */
+export function Paginated<T>(classRef: Type<T>) {
+  @ObjectType(`${classRef.name}Edge`, { description: `One ${classRef.name} of a page, with its cursor.` })
+  abstract class EdgeType implements Edge<T> {
+    @Field({ description: 'Opaque position of the node in the whole list.' })
+    cursor: string;
+
+    @Field(() => classRef)
+    node: T;
+  }
+
+  @ObjectType({ isAbstract: true })
+  abstract class PaginatedType implements Page<T> {
+    // Derived from the nodes (a getter), so a page holds each node once and a REST (JSON) response carries
+    // `nodes` only; GraphQL reads the getter like any other property.
+    @Field(() => [EdgeType], { nullable: true, description: 'The nodes with their cursors.' })
+    get edges(): Edge<T>[] {
+      return this.nodes.map((node, index) => ({ cursor: encodeCursor(this.offset + index), node }));
+    }
+
+    @Field(() => [classRef], { nullable: true })
+    nodes: T[];
+
+    @Field(() => Int, { description: 'Number of items in the whole list.' })
+    totalCount?: number;
+
+    @Field({ description: 'Whether items follow this page.' })
+    hasNextPage: boolean;
+
+    offset: number;
+
+    static of<P extends PaginatedType>(this: new () => P, page: Page<T>): P {
+      return Object.assign(new this(), page);
+    }
+  }
+  return PaginatedType;
+}

@@ -1,0 +1,50 @@
+import { ArgsType, Field, Int } from '@nestjs/graphql';
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
+
+export const DEFAULT_OFFSET = 0;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+
+// GraphQL fills in the defaults, but the arguments are nullable (as CONTRACT §6.1 has them), so a client may
+// send null; a REST query string sends text. Both end up as a number here (null, missing or empty: the default).
+const toNumberOr =
+  (fallback: number) =>
+  ({ value }: { value: unknown }): unknown =>
+    value === null || value === undefined || value === '' ? fallback : Number(value);
+
+/** One rule and one message (separate IsInt/Min/Max would each report a value like NaN). */
+function IsIntInRange(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
+  const range = max === Number.MAX_SAFE_INTEGER ? `, ${min} or more` : ` between ${min} and ${max}`;
+  return ValidateBy({
+    name: 'isIntInRange',
+    constraints: [min, max],
+    validator: {
+      validate: (value: unknown) =>
+        Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
+      defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer${range}`,
+    },
+  });
+}
+
+/** Offset pagination. A base class: argument classes that need more fields extend it and keep its defaults and rules. */
+@ArgsType()
+export class PaginationArgs {
+  @Field(() => Int, {
+    nullable: true,
+    defaultValue: DEFAULT_OFFSET,
+    description: 'Items to skip; 0 or more.',
+  })
+  @Transform(toNumberOr(DEFAULT_OFFSET))
+  @IsIntInRange(0)
+  offset: number = DEFAULT_OFFSET;
+
+  @Field(() => Int, {
+    nullable: true,
+    defaultValue: DEFAULT_LIMIT,
+    description: `Items per page, 1 to ${MAX_LIMIT}.`,
+  })
+  @Transform(toNumberOr(DEFAULT_LIMIT))
+  @IsIntInRange(1, MAX_LIMIT)
+  limit: number = DEFAULT_LIMIT;
+}

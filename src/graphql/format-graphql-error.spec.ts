@@ -1,0 +1,105 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  ForbiddenException,
+  Logger,
+  NotFoundException,
+  UnauthorizedException,
+  ValidationPipe,
+} from '@nestjs/common';
+import { IsString, MinLength } from 'class-validator';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { formatGraphqlError, INTERNAL_ERROR_MESSAGE } from './format-graphql-error';
+
+class NameArgs {
+  @IsString()
+  @MinLength(3)
+  name: string;
+}
+
+/** What Apollo hands to formatError for an error thrown by a resolver at `author`. */
+function fromResolver(thrown: unknown): [GraphQLFormattedError, GraphQLError] {
+  const located = new GraphQLError(thrown instanceof Error ? thrown.message : String(thrown), {
+    path: ['author'],
+    originalError: thrown instanceof Error ? thrown : undefined,
+  });
+  const formatted: GraphQLFormattedError = {
+    message: located.message,
+    locations: [{ line: 1, column: 3 }],
+    path: ['author'],
+    extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['Error: …', '    at secret.ts:1'] },
+  };
+  return [formatted, located];
+}
+
+describe(formatGraphqlError.name, () => {
+  beforeEach(() => jest.spyOn(Logger.prototype, 'error').mockImplementation());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('should turn a validation failure into BAD_USER_INPUT with the class-validator messages', async () => {
+    const failure = await new ValidationPipe()
+      .transform({ name: 'Al' }, { type: 'body', metatype: NameArgs })
+      .catch((error: unknown) => error);
+
+    const result = formatGraphqlError(...fromResolver(failure));
+
+    expect(result).toEqual({
+      message: 'name must be longer than or equal to 3 characters',
+      locations: [{ line: 1, column: 3 }],
+      path: ['author'],
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        validationErrors: ['name must be longer than or equal to 3 characters'],
+      },
+    });
+  });
+
+  it.each([
+    [new BadRequestException('Bad cursor'), 'BAD_USER_INPUT', 'Bad cursor'],
+    [new UnauthorizedException(), 'UNAUTHENTICATED', 'Unauthorized'],
+    [new ForbiddenException(), 'FORBIDDEN', 'Forbidden'],
+    [new NotFoundException('Post 9 not found'), 'NOT_FOUND', 'Post 9 not found'],
+    [new BadGatewayException(), 'BAD_GATEWAY', 'Bad Gateway'],
+  ])('should give %p the code %s and keep its message', (exception, code, message) => {
+    const result = formatGraphqlError(...fromResolver(exception));
+
+    expect(result).toEqual({
+      message,
+      locations: [{ line: 1, column: 3 }],
+      path: ['author'],
+      extensions: { code },
+    });
+  });
+
+  it('should pass GraphQL errors through without a stack trace', () => {
+    const error = new GraphQLError('Cannot query field "nope" on type "Query".', {
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    const formatted = {
+      message: error.message,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', stacktrace: ['GraphQLError: …'] },
+    };
+
+    expect(formatGraphqlError(formatted, error)).toEqual({
+      message: error.message,
+      locations: undefined,
+      path: undefined,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+  });
+
+  it('should mask an unexpected error and log it with its stack', () => {
+    const result = formatGraphqlError(...fromResolver(new Error('password authentication failed for "app"')));
+
+    expect(result).toEqual({
+      message: INTERNAL_ERROR_MESSAGE,
+      locations: [{ line: 1, column: 3 }],
+      path: ['author'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    expect(Logger.prototype.error).toHaveBeenCalledWith(
+      'author: password authentication failed for "app"',
+      expect.stringContaining('Error: password authentication failed'),
+    );
+  });
+});

@@ -1,0 +1,18 @@
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { renderGraphiqlPage } from './graphiql.assets';
+
+// The plugin type as @nestjs/apollo sees it (its ESM copy of @apollo/server's types, not our CommonJS one).
+type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
+
+/**
+ * Apollo landing page (GET on the endpoint from a browser): GraphiQL from our own files instead of
+ * Apollo's or Nest's CDN-hosted pages. Use with `graphiql: false` on the driver, in development only.
+ */
+export function graphiqlLandingPage(endpoint: string): ApolloPlugin {
+  const html = renderGraphiqlPage(endpoint);
+  return {
+    async serverWillStart() {
+      return { renderLandingPage: async () => ({ html }) };
+    },
+  };
+}

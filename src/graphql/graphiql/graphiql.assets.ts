@@ -1,0 +1,85 @@
+import { dirname, join } from 'node:path';
+
+/** URL prefix of the IDE's files (outside the GraphQL path, which Apollo answers as a whole). */
+export const GRAPHIQL_ASSETS_PATH = '/graphiql';
+
+export interface GraphiqlAsset {
+  contentType: string;
+  /** Absolute path of a file inside an npm package, or the text itself. */
+  file?: string;
+  text?: string;
+}
+
+// Starts GraphiQL on the element #graphiql, talking to the endpoint named in its data-endpoint attribute.
+// A file of its own (not inline) so that helmet's Content-Security-Policy `script-src 'self'` allows it.
+const INIT_SCRIPT = `(function () {
+  var root = document.getElementById('graphiql');
+  var fetcher = GraphiQL.createFetcher({ url: root.getAttribute('data-endpoint') });
+  ReactDOM.createRoot(root).render(
+    React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true }),
+  );
+})();
+`;
+
+const PAGE_STYLE = `body { margin: 0; } #graphiql { height: 100vh; }\n`;
+
+// React 18 is the last React with UMD builds; GraphiQL 4 the last GraphiQL with one.
+const FILES: Record<string, [pkg: string, file: string, contentType: string]> = {
+  'react.production.min.js': ['react', 'umd/react.production.min.js', 'text/javascript'],
+  'react-dom.production.min.js': ['react-dom', 'umd/react-dom.production.min.js', 'text/javascript'],
+  'graphiql.min.js': ['graphiql', 'graphiql.min.js', 'text/javascript'],
+  'graphiql.min.css': ['graphiql', 'graphiql.min.css', 'text/css'],
+};
+
+function packageDir(pkg: string): string {
+  // Through package.json: the packages' `exports` maps do not list their UMD files.
+  return dirname(require.resolve(`${pkg}/package.json`));
+}
+
+/** False on a production install (`npm ci --omit=dev`): the IDE's packages are devDependencies. */
+export function isGraphiqlInstalled(): boolean {
+  try {
+    Object.values(FILES).forEach(([pkg]) => packageDir(pkg));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The IDE's files by name: the npm packages' own bundles, so the IDE works offline (no CDN).
+ */
+export function loadGraphiqlAssets(): Map<string, GraphiqlAsset> {
+  const assets = new Map<string, GraphiqlAsset>(
+    Object.entries(FILES).map(([name, [pkg, file, contentType]]) => [
+      name,
+      { contentType, file: join(packageDir(pkg), file) },
+    ]),
+  );
+  assets.set('graphiql-init.js', { contentType: 'text/javascript', text: INIT_SCRIPT });
+  assets.set('graphiql-page.css', { contentType: 'text/css', text: PAGE_STYLE });
+  return assets;
+}
+
+/** The IDE page for one endpoint: every asset is a same-origin file, no inline script. */
+export function renderGraphiqlPage(endpoint: string): string {
+  const asset = (name: string) => `${GRAPHIQL_ASSETS_PATH}/${name}`;
+  const attribute = endpoint.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>GraphiQL</title>
+    <link rel="stylesheet" href="${asset('graphiql.min.css')}" />
+    <link rel="stylesheet" href="${asset('graphiql-page.css')}" />
+  </head>
+  <body>
+    <div id="graphiql" data-endpoint="${attribute}">Loading…</div>
+    <script src="${asset('react.production.min.js')}"></script>
+    <script src="${asset('react-dom.production.min.js')}"></script>
+    <script src="${asset('graphiql.min.js')}"></script>
+    <script src="${asset('graphiql-init.js')}"></script>
+  </body>
+</html>
+`;
+}

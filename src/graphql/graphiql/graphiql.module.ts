@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { GraphiqlAssetsController } from './graphiql-assets.controller';
+import { GraphiqlAssetsService } from './graphiql-assets.service';
+
+/** Serves the files of the development GraphiQL page (see graphiqlLandingPage). */
+@Module({
+  controllers: [GraphiqlAssetsController],
+  providers: [GraphiqlAssetsService],
+})
+export class GraphiqlModule {}

@@ -1,0 +1,78 @@
+import { Controller, Get, Query, Res, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Observable } from 'rxjs';
+import { Public } from '../common/decorators/public.decorator';
+import { FixedCacheInterceptor } from '../common/interceptors/cache.interceptor';
+import { ErrorsInterceptor } from '../common/interceptors/errors.interceptor';
+import { ExcludeNullInterceptor } from '../common/interceptors/exclude-null.interceptor';
+import { TimeoutInterceptor } from '../common/interceptors/timeout.interceptor';
+import { TransformInterceptor } from '../common/interceptors/transform.interceptor';
+import { SlowQueryDto } from './dto/slow-query.dto';
+import { InterceptorsShowcaseService } from './interceptors-showcase.service';
+
+/** CONTRACT §5: one interceptor bound per method (the logging one is global, see AppModule). */
+@Public()
+@ApiTags('interceptors')
+@Controller('interceptors')
+export class InterceptorsShowcaseController {
+  constructor(private readonly showcase: InterceptorsShowcaseService) {}
+
+  @Get('transform')
+  @UseInterceptors(TransformInterceptor)
+  @ApiOperation({ summary: 'The result wrapped as { data }' })
+  getTransformed() {
+    return this.showcase.greeting();
+  }
+
+  @Get('transform-empty')
+  @UseInterceptors(TransformInterceptor)
+  @ApiOperation({ summary: 'An empty array wrapped as { data: [] }' })
+  getTransformedEmpty() {
+    return this.showcase.emptyList();
+  }
+
+  @Get('exclude-null')
+  @UseInterceptors(ExcludeNullInterceptor)
+  @ApiOperation({ summary: 'A null result sent as an empty body' })
+  getExcludedNull() {
+    return this.showcase.nothing();
+  }
+
+  @Get('errors')
+  @UseInterceptors(ErrorsInterceptor)
+  @ApiOperation({ summary: "502: the handler's own error replaced by a bad-gateway exception" })
+  getErrors() {
+    return this.showcase.callUpstream();
+  }
+
+  @Get('cached')
+  @UseInterceptors(FixedCacheInterceptor)
+  @ApiOperation({ summary: 'A fixed [] from the interceptor; the handler never runs' })
+  getCached() {
+    return this.showcase.expensiveList();
+  }
+
+  @Get('slow')
+  @UseInterceptors(TimeoutInterceptor)
+  @ApiOperation({ summary: 'Waits ms milliseconds; 408 once it takes longer than 5000 ms' })
+  getSlow(@Query() { ms }: SlowQueryDto): Observable<{ waited: number }> {
+    return this.showcase.wait(ms);
+  }
+
+  @Get('not-found')
+  @UseInterceptors(TimeoutInterceptor)
+  @ApiOperation({ summary: '404: errors other than the time-out pass through unchanged' })
+  getNotFound() {
+    return this.showcase.missing();
+  }
+
+  // @Res() switches this handler to library-specific mode: it sends the response itself, so the
+  // transform interceptor's mapping has nothing to act on (SPEC §7 Interceptors rule 5).
+  @Get('library')
+  @UseInterceptors(TransformInterceptor)
+  @ApiOperation({ summary: 'Sends { raw: true } itself; not wrapped' })
+  getLibrary(@Res() response: Response): void {
+    response.json(this.showcase.raw());
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { authors } from '../authors/authors.table';
+import { type Database, InjectDatabase } from '../database/database.types';
+import { type PostRow, posts } from './posts.table';
+
+export interface AuthorPostVotes {
+  /** null: the author exists but has no post (the one row of the left join). */
+  postId: number | null;
+  votes: number | null;
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** PostgreSQL's error code, from either driver (Drizzle wraps the driver's error as `cause`). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return (
+    codeOf(error) === FOREIGN_KEY_VIOLATION ||
+    codeOf((error as { cause?: unknown })?.cause) === FOREIGN_KEY_VIOLATION
+  );
+}
+
+@Injectable()
+export class PostsRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  getAll(): Promise<PostRow[]> {
+    return this.db.select().from(posts).orderBy(asc(posts.id));
+  }
+
+  /** The posts of all these authors in one statement (the DataLoader batch). */
+  getByAuthorIds(authorIds: readonly number[]): Promise<PostRow[]> {
+    if (authorIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(posts)
+      .where(inArray(posts.authorId, [...authorIds]))
+      .orderBy(asc(posts.id));
+  }
+
+  /** One row per post of the author, one row with a null post when they have none, no row when no such author. */
+  getVotesOfAuthor(authorId: number): Promise<AuthorPostVotes[]> {
+    return this.db
+      .select({ postId: posts.id, votes: posts.votes })
+      .from(authors)
+      .leftJoin(posts, eq(posts.authorId, authors.id))
+      .where(eq(authors.id, authorId))
+      .orderBy(asc(posts.id));
+  }
+
+  /** Undefined when there is no such author: the foreign key decides, in the same statement (no check-then-insert race). */
+  async createForAuthor(authorId: number, title: string): Promise<PostRow | undefined> {
+    try {
+      const [row] = await this.db.insert(posts).values({ title, authorId }).returning();
+      return row;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Atomic: concurrent upvotes all count. Undefined when there is no such post. */
+  async incrementVotes(id: number): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ votes: sql`coalesce(${posts.votes}, 0) + 1` })
+      .where(eq(posts.id, id))
+      .returning();
+    return row;
+  }
+}

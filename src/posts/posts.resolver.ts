@@ -1,0 +1,71 @@
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { BaseResolver } from '../common/graphql/base.resolver';
+import { Public } from '../common/decorators/public.decorator';
+import { AuthorIdsArgs } from './dto/author-ids.args';
+import { CreatePostInput } from './dto/create-post.input';
+import { AuthorStats } from './models/author-stats.model';
+import { Post } from './models/post.model';
+import { PostsService, type PostsLoaders } from './posts.service';
+
+// Queries are public (each marked @Public()); the mutations keep the global guard: they need a token.
+// `findAllPost` comes from the generic base resolver.
+@Resolver(() => Post)
+export class PostsResolver extends BaseResolver(Post) {
+  constructor(protected readonly service: PostsService) {
+    super();
+  }
+
+  @Public()
+  @Query(() => [Int], {
+    name: 'postVotes',
+    nullable: 'itemsAndList',
+    description:
+      "Votes of each of the author's posts, in post id order: null for an unknown author, an entry is null while its post has no votes.",
+  })
+  getVotesOfAuthor(
+    @Args('authorId', { type: () => Int }) authorId: number,
+  ): Promise<Array<number | null> | null> {
+    return this.service.getVotesOfAuthor(authorId);
+  }
+
+  @Public()
+  @Query(() => [[Int]], {
+    name: 'postIdsByAuthor',
+    description: 'For each author id, the ids of their posts (an empty list for an unknown author).',
+  })
+  getPostIdsByAuthors(
+    @Args() { authorIds }: AuthorIdsArgs,
+    @Context('loaders') loaders: PostsLoaders,
+  ): Promise<number[][]> {
+    return this.service.getPostIdsByAuthors(authorIds, loaders);
+  }
+
+  @Public()
+  @Query(() => AuthorStats, {
+    name: 'authorStats',
+    nullable: true,
+    description: "Counts over one author's posts; null for an unknown author.",
+  })
+  getAuthorStats(@Args('authorId', { type: () => Int }) authorId: number): Promise<AuthorStats | null> {
+    return this.service.getAuthorStats(authorId);
+  }
+
+  @Mutation(() => Post, {
+    name: 'createPost',
+    description: 'Adds a post to an author. Needs a bearer token.',
+  })
+  create(
+    @Args('authorId', { type: () => Int }) authorId: number,
+    @Args('input') input: CreatePostInput,
+  ): Promise<Post> {
+    return this.service.create(authorId, input);
+  }
+
+  @Mutation(() => Post, {
+    name: 'upvotePost',
+    description: "Adds one to a post's votes, atomically. Needs a bearer token.",
+  })
+  upvote(@Args('postId', { type: () => Int }) postId: number): Promise<Post> {
+    return this.service.upvote(postId);
+  }
+}

@@ -1,0 +1,137 @@
+import { NotFoundException } from '@nestjs/common';
+import type { PostsRepository } from './posts.repository';
+import { PostsService } from './posts.service';
+
+const row = (id: number, authorId: number, votes: number | null = null) => ({
+  id,
+  title: `Post ${id}`,
+  votes,
+  authorId,
+});
+const post = (id: number, votes: number | null = null) => ({ id, title: `Post ${id}`, votes });
+
+describe(PostsService.name, () => {
+  let sut: PostsService;
+  let repository: jest.Mocked<PostsRepository>;
+
+  beforeEach(() => {
+    repository = {
+      getAll: jest.fn(),
+      getByAuthorIds: jest.fn(),
+      getVotesOfAuthor: jest.fn(),
+      createForAuthor: jest.fn(),
+      incrementVotes: jest.fn(),
+    } as unknown as jest.Mocked<PostsRepository>;
+    sut = new PostsService(repository);
+  });
+
+  describe('getByAuthorIds', () => {
+    it('should group the posts by author, in the order of the ids, with one query for distinct ids', async () => {
+      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
+
+      await expect(sut.getByAuthorIds([2, 9, 1, 2])).resolves.toEqual([
+        [post(2), post(3)],
+        [],
+        [post(1)],
+        [post(2), post(3)],
+      ]);
+      expect(repository.getByAuthorIds).toHaveBeenCalledWith([2, 9, 1]);
+    });
+  });
+
+  describe('createLoaders', () => {
+    it('should batch the loads of one tick into one query', async () => {
+      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2)]);
+      const { postsByAuthor } = sut.createLoaders();
+
+      const results = await Promise.all([1, 2, 3].map((id) => postsByAuthor.load(id)));
+
+      expect(results).toEqual([[post(1)], [post(2)], []]);
+      expect(repository.getByAuthorIds).toHaveBeenCalledTimes(1);
+    });
+
+    it('should give every call a new loader (no cache shared between requests)', () => {
+      expect(sut.createLoaders().postsByAuthor).not.toBe(sut.createLoaders().postsByAuthor);
+    });
+  });
+
+  describe('getPostIdsByAuthors', () => {
+    it("should list each author's post ids through the request's loader", async () => {
+      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
+
+      await expect(sut.getPostIdsByAuthors([2, 1, 5], sut.createLoaders())).resolves.toEqual([
+        [2, 3],
+        [1],
+        [],
+      ]);
+      expect(repository.getByAuthorIds).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('getVotesOfAuthor and getAuthorStats', () => {
+    it('should answer null for an unknown author', async () => {
+      repository.getVotesOfAuthor.mockResolvedValue([]);
+
+      await expect(sut.getVotesOfAuthor(9)).resolves.toBeNull();
+      await expect(sut.getAuthorStats(9)).resolves.toBeNull();
+    });
+
+    it('should answer an empty list for an author without posts', async () => {
+      repository.getVotesOfAuthor.mockResolvedValue([{ postId: null, votes: null }]);
+
+      await expect(sut.getVotesOfAuthor(4)).resolves.toEqual([]);
+      await expect(sut.getAuthorStats(4)).resolves.toEqual({
+        authorId: 4,
+        postCount: 0,
+        totalVotes: 0,
+        votes: 0,
+      });
+    });
+
+    it('should keep null votes in the list and count them as 0 in the total', async () => {
+      repository.getVotesOfAuthor.mockResolvedValue([
+        { postId: 1, votes: 3 },
+        { postId: 2, votes: null },
+      ]);
+
+      await expect(sut.getVotesOfAuthor(1)).resolves.toEqual([3, null]);
+      await expect(sut.getAuthorStats(1)).resolves.toEqual({
+        authorId: 1,
+        postCount: 2,
+        totalVotes: 3,
+        votes: 3,
+      });
+    });
+  });
+
+  describe('create', () => {
+    it('should return the new post without its author id', async () => {
+      repository.createForAuthor.mockResolvedValue(row(5, 1));
+
+      await expect(sut.create(1, { title: 'Post 5' })).resolves.toEqual(post(5));
+      expect(repository.createForAuthor).toHaveBeenCalledWith(1, 'Post 5');
+    });
+
+    it('should throw NotFoundException when the author does not exist', async () => {
+      repository.createForAuthor.mockResolvedValue(undefined);
+
+      await expect(sut.create(99, { title: 'Orphan' })).rejects.toThrow(
+        new NotFoundException('Author 99 not found'),
+      );
+    });
+  });
+
+  describe('upvote', () => {
+    it('should return the post with its new votes', async () => {
+      repository.incrementVotes.mockResolvedValue(row(4, 3, 1));
+
+      await expect(sut.upvote(4)).resolves.toEqual(post(4, 1));
+    });
+
+    it('should throw NotFoundException when the post does not exist', async () => {
+      repository.incrementVotes.mockResolvedValue(undefined);
+
+      await expect(sut.upvote(99)).rejects.toThrow(new NotFoundException('Post 99 not found'));
+    });
+  });
+});

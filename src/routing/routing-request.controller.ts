@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Headers, Ip, Post, Query, Session } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Session as ExpressSession, SessionData } from 'express-session';
+import { Public } from '../common/decorators/public.decorator';
+import { RoutingService } from './routing.service';
+
+/** SPEC §4.3 rule 7: the request accessors (Req, Param and Next are in RoutingController, HostParam in tenants). */
+@ApiTags('routing')
+@Public()
+@Controller('routing')
+export class RoutingRequestController {
+  constructor(private readonly routing: RoutingService) {}
+
+  @Get('request')
+  @ApiOkResponse({ schema: { example: { ip: '::1', userAgent: 'curl/8.5.0', query: { a: '1' } } } })
+  describeRequest(
+    @Ip() ip: string,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Query() query: Record<string, unknown>,
+  ): { ip: string; userAgent: string | undefined; query: Record<string, unknown> } {
+    return { ip, userAgent, query };
+  }
+
+  // The whole body and one key of it; a plain object type, so the validation pipe passes it unchanged.
+  @Post('body')
+  @ApiBody({ schema: { type: 'object', example: { name: 'Tom' } } })
+  @ApiCreatedResponse({ schema: { example: { body: { name: 'Tom' }, name: 'Tom' } } })
+  echoBody(
+    @Body() body: Record<string, unknown>,
+    @Body('name') name: unknown,
+  ): { body: unknown; name: unknown } {
+    return { body, name };
+  }
+
+  // The session middleware is applied to this route only (RoutingModule.configure).
+  @Get('session')
+  @ApiOkResponse({
+    schema: { example: { visits: 1 } },
+    description: 'Counts visits in a cookie-backed session',
+  })
+  countVisits(@Session() session: ExpressSession & Partial<SessionData>): { visits: number } {
+    return this.routing.countVisit(session);
+  }
+}

@@ -1,0 +1,102 @@
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  HttpRedirectResponse,
+  HttpStatus,
+  ParseBoolPipe,
+  Query,
+  Redirect,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiFoundResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Observable, of } from 'rxjs';
+import { Public } from '../common/decorators/public.decorator';
+import { RoutingService } from './routing.service';
+
+/** SPEC §4.3 rules 8–12: status codes, headers, redirects, return values and library-specific mode. */
+@ApiTags('routing')
+@Public()
+@Controller('routing')
+export class RoutingResponsesController {
+  constructor(private readonly routing: RoutingService) {}
+
+  @Get('status')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Fixed status from @HttpCode()' })
+  answerNoContent(): void {}
+
+  // Rule 8: a status chosen at run time needs the platform response; passthrough keeps the return value,
+  // and an error is raised as an exception (ParseBoolPipe answers 400 for anything but true/false).
+  @Get('dynamic-status')
+  @ApiQuery({ name: 'accepted', required: false, type: Boolean })
+  @ApiOkResponse({ schema: { example: { accepted: false } } })
+  @ApiAcceptedResponse({ schema: { example: { accepted: true } } })
+  answerDynamicStatus(
+    @Query('accepted', new ParseBoolPipe({ optional: true })) accepted: boolean | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): { accepted: boolean } {
+    response.status(accepted ? HttpStatus.ACCEPTED : HttpStatus.OK);
+    return { accepted: accepted ?? false };
+  }
+
+  @Get('header')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: 'Sets Cache-Control: no-store with @Header()' })
+  answerWithHeader(): string {
+    return 'header';
+  }
+
+  // Rule 10: `?to=docs` returns {url, statusCode}, which overrides the decorator's arguments.
+  @Get('redirect')
+  @Redirect('https://nestjs.com', HttpStatus.FOUND)
+  @ApiQuery({ name: 'to', required: false, example: 'docs' })
+  @ApiFoundResponse({ description: 'To https://nestjs.com; 301 to https://docs.nestjs.com with ?to=docs' })
+  redirect(@Query('to') to?: string): HttpRedirectResponse | undefined {
+    return this.routing.redirectFor(to);
+  }
+
+  // Rule 11: a primitive is sent as it is, not as JSON.
+  @Get('primitive')
+  @ApiOkResponse({ schema: { type: 'number', example: 42 } })
+  getPrimitive(): number {
+    return 42;
+  }
+
+  @Get('promise')
+  @ApiOkResponse({ schema: { example: { async: true } } })
+  async getPromise(): Promise<{ async: boolean }> {
+    return { async: true };
+  }
+
+  // For a stream, the last value emitted before completion is the response.
+  @Get('observable')
+  @ApiOkResponse({ schema: { type: 'number', example: 3 } })
+  getObservable(): Observable<number> {
+    return of(1, 2, 3);
+  }
+
+  // Rule 12: @Res() without passthrough turns standard handling off; the handler must answer itself.
+  @Get('library')
+  @ApiAcceptedResponse({ schema: { example: { mode: 'library' } } })
+  answerInLibraryMode(@Res() response: Response): void {
+    response.status(HttpStatus.ACCEPTED).json({ mode: 'library' });
+  }
+
+  @Get('passthrough')
+  @ApiOkResponse({ schema: { example: { mode: 'standard' } }, description: 'Also X-Mode and a cookie' })
+  answerWithPassthrough(@Res({ passthrough: true }) response: Response): { mode: string } {
+    response.setHeader('X-Mode', 'passthrough');
+    response.cookie('mode', 'passthrough', { httpOnly: true, sameSite: 'lax' });
+    return { mode: 'standard' };
+  }
+}

@@ -1,0 +1,25 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { SessionMiddleware } from '../common/session/session.middleware';
+import { RoutingPatternsController } from './routing-patterns.controller';
+import { RoutingRequestController } from './routing-request.controller';
+import { RoutingResponsesController } from './routing-responses.controller';
+import { RoutingController } from './routing.controller';
+import { RoutingService } from './routing.service';
+
+/** The routing showcase of CONTRACT §3.2. UnlistedController is left out on purpose (SPEC §1.3). */
+@Module({
+  // Registration order is matching order: RoutingController holds `/routing/:name`, so it comes last.
+  controllers: [
+    RoutingPatternsController,
+    RoutingResponsesController,
+    RoutingRequestController,
+    RoutingController,
+  ],
+  providers: [RoutingService],
+})
+export class RoutingModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Only the route that uses @Session() loads or sets a session cookie.
+    consumer.apply(SessionMiddleware).forRoutes({ path: 'routing/session', method: RequestMethod.GET });
+  }
+}

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { asc } from 'drizzle-orm';
+import { type Database, InjectDatabase } from '../database/database.types';
+import { type WarriorRow, warriors } from './warriors.table';
+
+@Injectable()
+export class WarriorsRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  getAll(): Promise<WarriorRow[]> {
+    return this.db.select().from(warriors).orderBy(asc(warriors.id));
+  }
+}

@@ -1,0 +1,247 @@
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { CatsService } from '../src/cats/cats.service';
+import { CreateCatDto } from '../src/cats/dto/create-cat.dto';
+import { createTestApp, TestApp } from './utils/test-app';
+
+const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
+const tom = { name: 'Tom', age: 3, breed: 'Maine Coon' };
+
+describe('/cats (CONTRACT §3.1)', () => {
+  let sut: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+  });
+
+  afterAll(() => sut.close());
+
+  afterEach(() => jest.restoreAllMocks());
+
+  describe('POST /cats', () => {
+    it('should answer 201 with the text of the action', async () => {
+      const response = await request(sut.http).post('/cats').send(tom).expect(201);
+
+      expect(response.text).toBe('This action adds a new cat');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    });
+
+    it('should strip unknown properties so only name, age and breed reach the handler', async () => {
+      const create = jest.spyOn(sut.app.get(CatsService), 'create');
+
+      await request(sut.http)
+        .post('/cats')
+        .send({ ...tom, isAdmin: true, owner: { id: 1 } })
+        .expect(201);
+
+      const [received] = create.mock.calls[0];
+      expect(received).toBeInstanceOf(CreateCatDto);
+      expect(
+        Object.keys(received).filter((key) => received[key as keyof CreateCatDto] !== undefined),
+      ).toEqual(['name', 'age', 'breed']);
+      expect({ ...received }).toEqual(tom);
+    });
+
+    it.each([
+      ['age is a string', { ...tom, age: '3' }, 'age must be an integer number'],
+      ['age is a fraction', { ...tom, age: 2.5 }, 'age must be an integer number'],
+      ['age is negative', { ...tom, age: -1 }, 'age must not be less than 0'],
+      ['name is a number', { ...tom, name: 42 }, 'name must be a string'],
+      ['breed is empty', { ...tom, breed: '' }, 'breed should not be empty'],
+      [
+        'name is too long',
+        { ...tom, name: 'x'.repeat(101) },
+        'name must be shorter than or equal to 100 characters',
+      ],
+    ])('should answer 400 when %s', async (_case, body, message) => {
+      const response = await request(sut.http).post('/cats').send(body).expect(400);
+
+      expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(response.body.message).toContain(message);
+    });
+
+    it('should answer 400 naming every missing field', async () => {
+      const response = await request(sut.http).post('/cats').send({}).expect(400);
+
+      expect(response.body.message).toEqual(
+        expect.arrayContaining([
+          'name must be a string',
+          'age must be an integer number',
+          'breed must be a string',
+        ]),
+      );
+    });
+
+    it('should answer 400 without a body', async () => {
+      const response = await request(sut.http).post('/cats').expect(400);
+
+      expect(response.body.message).toContain('name must be a string');
+    });
+
+    it('should answer 400, not 500, for malformed JSON and say so', async () => {
+      const response = await request(sut.http)
+        .post('/cats')
+        .set('Content-Type', 'application/json')
+        .send('{"name": "Tom",')
+        .expect(400);
+
+      expect(response.body).toMatchObject({ statusCode: 400, message: expect.stringMatching(/JSON/) });
+      expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js|node_modules/);
+    });
+
+    it.each([
+      ['an array', '[]'],
+      ['an array of cats', JSON.stringify([tom])],
+      ['a string', '"Tom"'],
+      ['null', 'null'],
+    ])('should answer 400 when the body is %s', async (_case, body) => {
+      const response = await request(sut.http)
+        .post('/cats')
+        .set('Content-Type', 'application/json')
+        .send(body);
+
+      expect(response.status).toBe(400);
+    });
+
+    it('should answer 413 for a 2 MB body', async () => {
+      const response = await request(sut.http)
+        .post('/cats')
+        .send({ ...tom, name: 'x'.repeat(2 * 1024 * 1024) })
+        .expect(413);
+
+      expect(response.body).toEqual({ statusCode: 413, message: 'request entity too large' });
+    });
+  });
+
+  describe('GET /cats', () => {
+    it('should answer the text with the limit', async () => {
+      const response = await request(sut.http).get('/cats?limit=5').expect(200);
+
+      expect(response.text).toBe('This action returns all cats (limit: 5 items)');
+    });
+
+    it('should use a limit of 10 when none is given', async () => {
+      const response = await request(sut.http).get('/cats').expect(200);
+
+      expect(response.text).toBe('This action returns all cats (limit: 10 items)');
+    });
+
+    it.each([
+      ['abc', 'limit must be an integer number'],
+      ['1.5', 'limit must be an integer number'],
+      ['0', 'limit must not be less than 1'],
+      ['101', 'limit must not be greater than 100'],
+    ])('should answer 400 for limit=%s', async (limit, message) => {
+      const response = await request(sut.http).get('/cats').query({ limit }).expect(400);
+
+      expect(response.body.message).toContain(message);
+    });
+  });
+
+  describe('GET /cats/:id', () => {
+    it('should answer the text with the id', async () => {
+      const response = await request(sut.http).get('/cats/1').expect(200);
+
+      expect(response.text).toBe('This action returns a #1 cat');
+    });
+
+    it('should take the id as a string', async () => {
+      const response = await request(sut.http).get('/cats/tom').expect(200);
+
+      expect(response.text).toBe('This action returns a #tom cat');
+    });
+  });
+
+  describe('PUT /cats/:id', () => {
+    it('should answer the text with the id', async () => {
+      const response = await request(sut.http).put('/cats/1').send(tom).expect(200);
+
+      expect(response.text).toBe('This action updates a #1 cat');
+    });
+
+    it('should accept a partial update and strip unknown properties', async () => {
+      const update = jest.spyOn(sut.app.get(CatsService), 'update');
+
+      await request(sut.http).put('/cats/1').send({ age: 4, color: 'black' }).expect(200);
+
+      const [id, changes] = update.mock.calls[0];
+      expect(id).toBe('1');
+      expect({ ...changes }).toEqual({ age: 4 });
+    });
+
+    it('should answer 400 when a field has the wrong type', async () => {
+      const response = await request(sut.http).put('/cats/1').send({ age: 'old' }).expect(400);
+
+      expect(response.body.message).toContain('age must be an integer number');
+    });
+
+    it('should answer 400 when no field is set (unknown ones are stripped first)', async () => {
+      for (const body of [{}, { color: 'black' }]) {
+        const response = await request(sut.http).put('/cats/1').send(body).expect(400);
+
+        expect(response.body).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Nothing to update: send at least one of name, age, breed',
+        });
+      }
+    });
+
+    it('should answer 400 for malformed JSON', async () => {
+      const response = await request(sut.http)
+        .put('/cats/1')
+        .set('Content-Type', 'application/json')
+        .send('{age: 4}')
+        .expect(400);
+
+      expect(response.body.message).toMatch(/JSON/);
+    });
+
+    it('should answer 413 for a 2 MB body', async () => {
+      await request(sut.http)
+        .put('/cats/1')
+        .send({ breed: 'x'.repeat(2 * 1024 * 1024) })
+        .expect(413);
+    });
+  });
+
+  describe('DELETE /cats/:id', () => {
+    it('should answer 401 with the exact body without a token', async () => {
+      const response = await request(sut.http).delete('/cats/1').expect(401);
+
+      expect(response.body).toEqual(UNAUTHORIZED);
+    });
+
+    it('should answer 401 with an invalid token', async () => {
+      const response = await request(sut.http)
+        .delete('/cats/1')
+        .set('Authorization', `Bearer ${token}x`)
+        .expect(401);
+
+      expect(response.body).toEqual(UNAUTHORIZED);
+    });
+
+    it('should answer the text with a valid token', async () => {
+      const response = await request(sut.http)
+        .delete('/cats/1')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+
+      expect(response.text).toBe('This action removes a #1 cat');
+    });
+
+    it('should accept a token from a real login', async () => {
+      const login = await request(sut.http)
+        .post('/auth/login')
+        .send({ username: 'alice', password: 'alice-password' })
+        .expect(200);
+
+      await request(sut.http)
+        .delete('/cats/7')
+        .set('Authorization', `Bearer ${login.body.access_token}`)
+        .expect(200, 'This action removes a #7 cat');
+    });
+  });
+});

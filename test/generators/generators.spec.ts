@@ -1,0 +1,293 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../utils/server-process';
+import { TEST_JWT_SECRET } from '../utils/constants';
+import { ScratchProject } from './scratch-project';
+
+const MINUTE = 60_000;
+const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'cache', 'timeout'];
+
+/**
+ * Drives the real CLI (`npx plop <generator> -- …`) in one scratch copy of the project: bad input first
+ * (nothing may change), then a batch of features, then one type check, lint, test run and app start for all.
+ */
+describe('generators', () => {
+  let scratch: ScratchProject;
+
+  beforeAll(() => {
+    scratch = ScratchProject.create();
+  });
+
+  afterAll(() => scratch?.remove());
+
+  describe('bad input', () => {
+    const refusals: Array<[string, string, string[], RegExp]> = [
+      ['an empty name', 'controller', ['--name', ''], /--name is required/],
+      ['a missing name', 'controller', [], /--name is required/],
+      ['a name that is a path', 'controller', ['--name', '../evil'], /not a path/],
+      ['a name with a separator', 'controller', ['--name', 'src/things'], /not a path/],
+      ['a name that is not an identifier', 'controller', ['--name', '9lives'], /must be an identifier/],
+      ['a name with a hyphen', 'controller', ['--name', 'blog-posts'], /must be an identifier/],
+      ['a reserved word', 'controller', ['--name', 'class'], /reserved word/],
+      ['an existing feature', 'controller', ['--name', 'cats'], /src\/cats already exists/],
+      ['a name without a distinct plural', 'controller', ['--name', 'sheep'], /no distinct plural/],
+      ['an unknown flag', 'controller', ['--name', 'things', '--force'], /Unknown option '--force'/],
+      [
+        'an unknown interceptor kind',
+        'interceptor',
+        ['--name', 'Audit', '--kind', 'magic'],
+        /--kind must be one of/,
+      ],
+      ['an interceptor without a kind', 'interceptor', ['--name', 'Audit'], /--kind is required/],
+      [
+        'an existing interceptor',
+        'interceptor',
+        ['--name', 'Logging', '--kind', 'logging'],
+        /already exists/,
+      ],
+      [
+        'a reserved interceptor name',
+        'interceptor',
+        ['--name', 'delete', '--kind', 'errors'],
+        /reserved word/,
+      ],
+    ];
+
+    it.each(refusals)(
+      'should refuse %s with a non-zero exit, a message, and no file touched',
+      async (_case, generator, args, message) => {
+        const result = await scratch.plop(generator, args);
+
+        expect(result.exitCode).not.toBe(0);
+        expect(result.all).toMatch(message);
+        expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
+
+    it(
+      'should put the tree back when a step fails part-way',
+      async () => {
+        // drizzle-kit runs after the files are written: break its configuration so that it fails.
+        const config = join(scratch.root, 'drizzle.config.ts');
+        const original = readFileSync(config, 'utf8');
+        writeFileSync(config, original.replace('./src/database/schema.ts', './src/database/missing.ts'));
+        scratch.commitAll('break drizzle-kit');
+
+        const result = await scratch.plop('controller', ['--name', 'widgets']);
+
+        expect(result.exitCode).not.toBe(0);
+        expect(scratch.status()).toBe('');
+        writeFileSync(config, original);
+        scratch.commitAll('mend drizzle-kit');
+      },
+      MINUTE,
+    );
+  });
+
+  describe('--dry-run', () => {
+    it(
+      'should list what the controller generator would write, and write nothing',
+      async () => {
+        const result = await scratch.plop('controller', ['--name', 'widgets', '--dry-run']);
+
+        expect(result.exitCode).toBe(0);
+        expect(result.all).toContain('create src/widgets/widgets.controller.ts');
+        expect(result.all).toContain('update src/app.module.ts');
+        expect(result.all).toContain('drizzle/<next>_create_widgets.sql');
+        expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
+
+    it(
+      'should list what the interceptor generator would write, and write nothing',
+      async () => {
+        const result = await scratch.plop('interceptor', [
+          '--name',
+          'Audit',
+          '--kind',
+          'logging',
+          '--global',
+          '--dry-run',
+        ]);
+
+        expect(result.exitCode).toBe(0);
+        expect(result.all).toContain('create src/common/interceptors/audit.interceptor.ts');
+        expect(result.all).toContain('update src/app.module.ts');
+        expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
+  });
+
+  describe('generated features', () => {
+    const generatedSpecs: string[] = [];
+
+    beforeAll(async () => {
+      const runs: Array<[string, string[]]> = [
+        ['controller', ['--name', 'categories']],
+        ['controller', ['--name', 'Person', '--public']],
+        ...INTERCEPTOR_KINDS.map((kind, i): [string, string[]] => [
+          'interceptor',
+          ['--name', `Generated${i}`, '--kind', kind],
+        ]),
+        ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
+      ];
+      for (const [generator, args] of runs) {
+        const result = await scratch.plop(generator, args);
+        if (result.exitCode !== 0)
+          throw new Error(`plop ${generator} ${args.join(' ')} failed:\n${result.all}`);
+      }
+      generatedSpecs.push(
+        ...scratch
+          .status()
+          .split('\n')
+          .map((line) => line.slice(3))
+          .filter((path) => /\.(e2e-)?spec\.ts$/.test(path) || path.endsWith('/')),
+      );
+    }, 5 * MINUTE);
+
+    it('should write each feature where the app keeps its own', () => {
+      const status = scratch.status();
+
+      for (const path of [
+        'src/categories/',
+        'src/people/',
+        'test/categories.e2e-spec.ts',
+        'test/people.e2e-spec.ts',
+        'src/common/interceptors/audit.interceptor.ts',
+        'drizzle/0001_create_categories.sql',
+        'drizzle/0002_create_people.sql',
+      ]) {
+        expect(status).toContain(path);
+      }
+      expect(status).toContain(' M src/app.module.ts');
+      expect(status).toContain(' M src/database/schema.ts');
+    });
+
+    it('should name things with correct plurals', () => {
+      const controller = readFileSync(join(scratch.root, 'src/people/people.controller.ts'), 'utf8');
+
+      expect(controller).toContain("@Controller('people')");
+      expect(controller).toContain('export class PeopleController');
+      expect(controller).toContain('getPerson(');
+    });
+
+    it('should register what it generated', () => {
+      const appModule = readFileSync(join(scratch.root, 'src/app.module.ts'), 'utf8');
+
+      expect(appModule).toContain('CategoriesModule');
+      expect(appModule).toContain('PeopleModule');
+      expect(appModule).toContain('{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }');
+    });
+
+    it(
+      'should refuse to generate the same feature twice, changing nothing',
+      async () => {
+        const before = scratch.status();
+
+        const result = await scratch.plop('controller', ['--name', 'categories']);
+
+        expect(result.exitCode).not.toBe(0);
+        expect(result.all).toMatch(/src\/categories already exists/);
+        expect(scratch.status()).toBe(before);
+      },
+      MINUTE,
+    );
+
+    it(
+      'should pass the type check of the whole project',
+      async () => {
+        const result = await scratch.run('node', ['node_modules/typescript/bin/tsc', '--noEmit']);
+
+        expect(result.all).toBe('');
+        expect(result.exitCode).toBe(0);
+      },
+      3 * MINUTE,
+    );
+
+    it(
+      'should pass the linter and the formatter',
+      async () => {
+        const lint = await scratch.run('node', ['node_modules/eslint/bin/eslint.js', 'src', 'test']);
+        expect(lint.all).toBe('');
+
+        const format = await scratch.run('node', [
+          'node_modules/prettier/bin/prettier.cjs',
+          '--check',
+          'src',
+          'test',
+        ]);
+        expect(format.exitCode).toBe(0);
+      },
+      3 * MINUTE,
+    );
+
+    it(
+      'should pass its own generated tests',
+      async () => {
+        const result = await scratch.run(
+          'node',
+          ['node_modules/jest/bin/jest.js', '--ci', ...generatedSpecs],
+          {
+            NODE_OPTIONS: '--experimental-vm-modules',
+          },
+        );
+
+        expect(result.all).toMatch(/Tests:\s+\d+ passed, \d+ total/);
+        expect(result.exitCode).toBe(0);
+      },
+      5 * MINUTE,
+    );
+
+    it(
+      'should serve the generated routes from the built app and keep their data across a restart',
+      async () => {
+        // The generated test run above built dist/ and a migrated, seeded template database.
+        const dataDir = mkdtempSync(join(tmpdir(), 'nest-generated-app-'));
+        cpSync(join(scratch.root, 'tmp', 'test-db-template'), dataDir, { recursive: true });
+        const env = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET };
+        try {
+          let server = await startServer(env, MINUTE, scratch.root);
+          const login = await fetch(`${server.url}/auth/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'alice', password: 'alice-password' }),
+          });
+          const { access_token } = (await login.json()) as { access_token: string };
+          const post = (path: string, body: object, token?: string) =>
+            fetch(`${server.url}${path}`, {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                ...(token && { Authorization: `Bearer ${token}` }),
+              },
+              body: JSON.stringify(body),
+            });
+
+          expect((await post('/categories', { name: 'Anonymous' })).status).toBe(401);
+          const created = await post('/categories', { name: 'Books' }, access_token);
+          expect(created.status).toBe(201);
+          const { id } = (await created.json()) as { id: number };
+          expect((await post('/people', { name: 'Ada' })).status).toBe(201);
+          expect(await server.stop()).toBe(0);
+
+          server = await startServer(env, MINUTE, scratch.root);
+          const reread = await fetch(`${server.url}/categories/${id}`, {
+            headers: { Authorization: `Bearer ${access_token}` },
+          });
+          expect(await reread.json()).toEqual({ id, name: 'Books' });
+          const people = await fetch(`${server.url}/people`);
+          expect(await people.json()).toEqual([{ id: 1, name: 'Ada' }]);
+          expect(server.output()).toMatch(/AuditInterceptor/);
+          expect(await server.stop()).toBe(0);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      2 * MINUTE,
+    );
+  });
+});

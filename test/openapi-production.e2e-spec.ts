@@ -1,0 +1,24 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from './utils/test-app';
+
+// A file of its own: the configuration is read once per test file, when the app module first loads.
+describe('OpenAPI in production', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ NODE_ENV: 'production' });
+  });
+
+  afterAll(() => sut.close());
+
+  it.each(['/docs', '/docs/', '/docs-json', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui-init.js'])(
+    'should not serve %s',
+    async (path) => {
+      await request(sut.http).get(path).expect(404);
+    },
+  );
+
+  it('should still serve the API', async () => {
+    await request(sut.http).get('/cats/1').expect(200, 'This action returns a #1 cat');
+  });
+});

@@ -1,0 +1,126 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from './utils/test-app';
+
+type Operation = { security?: unknown[]; operationId: string };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { required?: string[]; properties: Record<string, object> }> };
+};
+
+describe('OpenAPI document and Swagger UI at /docs (outside production)', () => {
+  let sut: TestApp;
+  let document: Document;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    document = (await request(sut.http).get('/docs-json').expect(200)).body as Document;
+  });
+
+  afterAll(() => sut.close());
+
+  describe('GET /docs', () => {
+    let html: string;
+
+    beforeAll(async () => {
+      const response = await request(sut.http).get('/docs').expect(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      html = response.text;
+    });
+
+    it('should load every script and stylesheet from the app itself, none from a CDN', async () => {
+      const assets = [...html.matchAll(/(?:src|href)=["']\.\/docs\/([^"']+)["']/g)].map(([, file]) => file);
+
+      expect(assets).toEqual(
+        expect.arrayContaining([
+          'swagger-ui.css',
+          'swagger-ui-bundle.js',
+          'swagger-ui-standalone-preset.js',
+          'swagger-ui-init.js',
+        ]),
+      );
+      expect(html).not.toMatch(/(?:src|href)=["']?(?:https?:)?\/\//);
+      for (const asset of assets) {
+        const response = await request(sut.http).get(`/docs/${asset}`);
+        expect([asset, response.status]).toEqual([asset, 200]);
+      }
+    });
+
+    it('should serve the assets with types the browser accepts under nosniff', async () => {
+      const types = {
+        'swagger-ui.css': /^text\/css/,
+        'swagger-ui-bundle.js': /javascript/,
+        'swagger-ui-init.js': /javascript/,
+      };
+      for (const [asset, type] of Object.entries(types)) {
+        const response = await request(sut.http).get(`/docs/${asset}`).expect(200);
+        expect(response.headers['content-type']).toMatch(type);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
+    it("should keep helmet's CSP, without upgrade-insecure-requests, which blanks the page on plain HTTP", async () => {
+      const docs = await request(sut.http).get('/docs');
+      const api = await request(sut.http).get('/health');
+
+      const policy = docs.headers['content-security-policy'];
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(api.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    });
+
+    it('should embed the document and keep the UI from calling the public validator', async () => {
+      const response = await request(sut.http).get('/docs/swagger-ui-init.js').expect(200);
+
+      expect(response.text).toContain('"/cats/{id}"');
+      expect(response.text).toContain('"validatorUrl": null');
+    });
+
+    it('should not need a token', async () => {
+      await request(sut.http).get('/docs').set('Authorization', 'Bearer nonsense').expect(200);
+    });
+  });
+
+  describe('GET /docs-json', () => {
+    it('should be an OpenAPI 3 document with the routes of every controller', () => {
+      expect(document.openapi).toMatch(/^3\./);
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining([
+          '/auth/login',
+          '/cats',
+          '/cats/{id}',
+          '/routing/static',
+          '/routing/{name}',
+          '/routing/params/{a}/{b}',
+          '/tenant',
+        ]),
+      );
+      expect(Object.keys(document.paths['/cats/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+    });
+
+    it('should describe the DTOs with their validation rules', () => {
+      const { CreateCatDto, UpdateCatDto } = document.components.schemas;
+
+      expect(CreateCatDto.required).toEqual(['name', 'age', 'breed']);
+      expect(CreateCatDto.properties).toMatchObject({
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        age: { type: 'number', minimum: 0, maximum: 50 },
+        breed: { type: 'string' },
+      });
+      expect(UpdateCatDto.required ?? []).toEqual([]);
+      expect(Object.keys(UpdateCatDto.properties)).toEqual(['name', 'age', 'breed']);
+    });
+
+    it('should put the bearer scheme on protected routes only', () => {
+      const bearer = [{ bearer: [] }];
+
+      expect(document.paths['/cats/{id}'].delete.security).toEqual(bearer);
+      expect(document.paths['/auth/profile'].get.security).toEqual(bearer);
+      expect(document.paths['/cats/{id}'].get.security).toBeUndefined();
+      expect(document.paths['/cats'].post.security).toBeUndefined();
+      expect(document.paths['/auth/login'].post.security).toBeUndefined();
+      expect(document.paths['/routing/any'].get.security).toBeUndefined();
+    });
+  });
+});
