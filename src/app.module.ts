@@ -10,6 +10,7 @@ import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { Clock } from './common/utils/clock';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
+import { SchemaFirstGraphqlModule } from './schema-first/schema-first-graphql.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 @Module({
@@ -23,6 +24,7 @@ import { TenantsModule } from './tenants/tenants.module';
     RoutingModule,
     TenantsModule,
     CodeFirstGraphqlModule,
+    SchemaFirstGraphqlModule,
   ],
   providers: [
     // One pipe at the edge: DTOs are validated here, services trust their input.

@@ -127,8 +127,10 @@ describe('GraphQL code-first endpoint (POST /graphql)', () => {
 
     it('should have no type for the abstract bases (Paginated, Character, the base resolver)', () => {
       const names = Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith('__'));
-      expect(names).not.toEqual(expect.arrayContaining(['Character']));
-      expect(names.filter((name) => /Paginated(?!Author)|Character|BaseResolver/.test(name))).toEqual([]);
+      // Exact names, so that generated features (PaginatedTag, …) in a project built on this one still pass.
+      for (const abstract of ['Character', 'Paginated', 'PaginatedType', 'EdgeType', 'BaseResolverHost']) {
+        expect(names).not.toContain(abstract);
+      }
     });
 
     it('should have the queries and mutations of CONTRACT §6.1 with their arguments and defaults', () => {
@@ -144,7 +146,7 @@ describe('GraphQL code-first endpoint (POST /graphql)', () => {
       expect(String(queryField('findAllWarrior').type)).toBe('[Warrior!]!');
       expect(String(queryField('findAllPost').type)).toBe('[Post!]!');
       const mutations = schema.getMutationType()!.getFields();
-      expect(Object.keys(mutations).sort()).toEqual(['createPost', 'upvotePost']);
+      expect(Object.keys(mutations)).toEqual(expect.arrayContaining(['createPost', 'upvotePost']));
       expect(String(mutations.createPost.type)).toBe('Post!');
       expect(argsOf(mutations.createPost)).toEqual({
         authorId: ['Int!', undefined],
@@ -418,9 +420,9 @@ describe('GraphQL code-first endpoint (POST /graphql)', () => {
 
   describe('errors', () => {
     it('should mask an unexpected error: a generic message, no details, no stack trace', async () => {
-      const repository = sut.app.get(AuthorsRepository);
+      // On the prototype: the schema-first endpoint's feature module holds a second instance.
       jest
-        .spyOn(repository, 'getById')
+        .spyOn(AuthorsRepository.prototype, 'getById')
         .mockRejectedValueOnce(new Error('connect ECONNREFUSED postgres://app:s3cret@db:5432'));
 
       const body = await gql('{ author(id: 1) { id } }');

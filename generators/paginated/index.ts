@@ -13,17 +13,21 @@ export function paginatedGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConf
       name: 'type',
       type: 'string',
       message: 'Existing code-first type to page through (e.g. Warrior):',
-      validate: (value) => identifierProblem(value, 'the type', 'Warrior') ?? paginatedTypeProblem(root, value),
+      validate: (value) =>
+        identifierProblem(value, 'the type', 'Warrior') ?? paginatedTypeProblem(root, value),
     },
   ];
 
   return {
-    description: 'a concrete Paginated<Type> with its <Type>Edge for an existing code-first type, and its test',
+    description:
+      'a concrete Paginated<Type> with its <Type>Edge for an existing code-first type, and its test',
     prompts: (inquirer) => collectAnswers('paginated', options, inquirer),
     actions: (answers) => [
       () =>
         generate(root, answers ?? {}, (changes) =>
-          renderTemplates(render, changes, 'paginated', { ...normalizePaginatedOptions(root, answers ?? {}) }),
+          renderTemplates(render, changes, 'paginated', {
+            ...normalizePaginatedOptions(root, answers ?? {}),
+          }),
         ),
     ],
   };

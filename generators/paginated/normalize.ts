@@ -20,7 +20,9 @@ const PAGINATED_TYPE = 'src/common/graphql/paginated.type';
 
 function sourceFiles(root: string): string[] {
   return readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(spec|generated)\.ts$/.test(entry.name))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(spec|generated)\.ts$/.test(entry.name),
+    )
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
@@ -28,7 +30,9 @@ function sourceFiles(root: string): string[] {
 export function findObjectType(root: string, name: string): string[] {
   return sourceFiles(root).filter((file) => {
     const text = readFileSync(join(root, file), 'utf8');
-    return new RegExp(`class ${name}\\b`).test(text) && decoratedClasses(file, text, 'ObjectType').includes(name);
+    return (
+      new RegExp(`class ${name}\\b`).test(text) && decoratedClasses(file, text, 'ObjectType').includes(name)
+    );
   });
 }
 
@@ -38,7 +42,8 @@ export function paginatedTypeProblem(root: string, name: string): string | undef
     return `there is no @ObjectType() class ${name} in src/ (give the name of an existing code-first type, e.g. Warrior)`;
   }
   if (files.length > 1) return `${name} is declared in several files (${files.join(', ')}); rename one first`;
-  if (findObjectType(root, `Paginated${name}`).length > 0) return `Paginated${name} already exists; nothing was generated`;
+  if (findObjectType(root, `Paginated${name}`).length > 0)
+    return `Paginated${name} already exists; nothing was generated`;
   return undefined;
 }
 

@@ -6,6 +6,9 @@ import { type Render, renderTemplates } from '../utils/render';
 import { addExportAll, addToArrayConstant } from '../utils/wiring';
 import { ENDPOINTS, type ResolverOptions } from './normalize';
 
+const SCHEMA_FIRST_TYPINGS = 'src/schema-first/graphql.generated.ts';
+const SCHEMA_FIRST_TYPINGS_SCRIPT = 'src/schema-first/generate-typings.ts';
+
 export function buildResolver(render: Render, changes: FileChanges, options: ResolverOptions): void {
   const data = { ...options };
   renderTemplates(render, changes, 'resolver/common', data);
@@ -25,20 +28,34 @@ export function buildResolver(render: Render, changes: FileChanges, options: Res
   changes.plan(
     options.style === 'code-first'
       ? 'src/schema.gql (npm run graphql:schema)'
-      : 'src/schema-first/graphql.generated.ts (npm run graphql:typings)',
+      : `${SCHEMA_FIRST_TYPINGS} (npm run graphql:typings)`,
   );
 }
 
-export function finishResolver(root: string, changes: FileChanges, options: ResolverOptions): void {
+export async function finishResolver(
+  root: string,
+  changes: FileChanges,
+  options: ResolverOptions,
+): Promise<void> {
   generateMigration(root, changes, `create_${options.snakeNames}`);
-  // The committed schema artefacts follow the code: regenerate the one of this endpoint.
-  const script = options.style === 'code-first' ? 'graphql:schema' : 'graphql:typings';
-  const artefact = options.style === 'code-first' ? 'src/schema.gql' : 'src/schema-first/graphql.generated.ts';
-  changes.track(artefact);
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', script], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  // The committed schema artefact of the endpoint follows the code: regenerate it as its npm script does.
+  if (options.style === 'code-first') {
+    changes.track('src/schema.gql');
+    execFileSync(process.execPath, ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+  } else {
+    changes.track(SCHEMA_FIRST_TYPINGS);
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), SCHEMA_FIRST_TYPINGS_SCRIPT],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
+  }
 }
 
 function relativeImport(fromFile: string, toFile: string): string {

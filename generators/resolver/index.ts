@@ -22,7 +22,8 @@ export function resolverGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfi
   ];
 
   return {
-    description: 'a GraphQL feature on the database: type, input, queries, paginated list, mutation, table, tests',
+    description:
+      'a GraphQL feature on the database: type, input, queries, paginated list, mutation, table, tests',
     prompts: (inquirer) => collectAnswers('resolver', options, inquirer),
     actions: (answers) => [
       () => {

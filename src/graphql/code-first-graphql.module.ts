@@ -1,18 +1,15 @@
 import { resolve } from 'node:path';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ConditionalModule, ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
-import type { Request } from 'express';
 import { AuthorsModule } from '../authors/authors.module';
 import type { Environment } from '../config/environment';
 import { PostsModule } from '../posts/posts.module';
 import { PostsService } from '../posts/posts.service';
 import { WarriorsModule } from '../warriors/warriors.module';
-import { formatGraphqlError } from './format-graphql-error';
-import type { GraphqlContext } from './graphql-context';
-import { isGraphiqlInstalled } from './graphiql/graphiql.assets';
-import { graphiqlLandingPage } from './graphiql/graphiql-landing-page.plugin';
+import type { GraphqlLoaders } from './graphql-context';
+import { graphqlEndpointOptions, isGraphqlIdeEnabled } from './graphql-endpoint.options';
 import { GraphiqlModule } from './graphiql/graphiql.module';
 
 export const CODE_FIRST_PATH = '/graphql';
@@ -25,8 +22,6 @@ export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', 'src', 'sch
  * feature here is all it takes to register it: this module imports it, and the endpoint includes its resolvers.
  */
 export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
-
-const isIdeEnabled = (nodeEnv: string | undefined) => nodeEnv !== 'production' && isGraphiqlInstalled();
 
 /**
  * The code-first GraphQL endpoint: POST /graphql (JSON), schema generated from the decorated classes.
@@ -42,31 +37,17 @@ const isIdeEnabled = (nodeEnv: string | undefined) => nodeEnv !== 'production' &
       inject: [ConfigService, PostsService],
       useFactory: (config: ConfigService<Environment, true>, posts: PostsService): ApolloDriverConfig => {
         const nodeEnv = config.get('NODE_ENV', { infer: true });
-        const production = nodeEnv === 'production';
-        const ide = isIdeEnabled(nodeEnv);
-        if (!production && !ide) new Logger('GraphQL').warn('GraphiQL is not installed: no IDE at /graphql');
         return {
-          path: CODE_FIRST_PATH,
+          // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
+          ...graphqlEndpointOptions(CODE_FIRST_PATH, nodeEnv, (): GraphqlLoaders => posts.createLoaders()),
           include: CODE_FIRST_FEATURES,
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,
           buildSchemaOptions: { noDuplicatedFields: true, addNewlineAtEnd: true },
-          context: ({ req }: { req: Request }): GraphqlContext => ({ req, loaders: posts.createLoaders() }),
-          csrfPrevention: true,
-          introspection: !production,
-          // No suggestions of field names in errors where the schema is not public.
-          hideSchemaDetailsFromClientErrors: production,
-          // Nest's GraphiQL and Apollo's landing pages load from CDNs: ours is served locally (or nothing).
-          graphiql: false,
-          plugins: ide ? [graphiqlLandingPage(CODE_FIRST_PATH)] : [],
-          // Errors: one formatter (also for a second endpoint), never a stack trace in a response.
-          includeStacktraceInErrorResponses: false,
-          autoTransformHttpErrors: false,
-          formatError: formatGraphqlError,
         };
       },
     }),
-    ConditionalModule.registerWhen(GraphiqlModule, (env) => isIdeEnabled(env.NODE_ENV)),
+    ConditionalModule.registerWhen(GraphiqlModule, (env) => isGraphqlIdeEnabled(env.NODE_ENV)),
   ],
 })
 export class CodeFirstGraphqlModule {}

@@ -6,6 +6,11 @@ import { TEST_JWT_SECRET } from '../utils/constants';
 import { ScratchProject } from './scratch-project';
 
 const MINUTE = 60_000;
+
+interface GraphqlBody {
+  data?: unknown;
+  errors?: Array<{ message: string; extensions: { code: string } }>;
+}
 const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'cache', 'timeout'];
 
 /**
@@ -52,6 +57,33 @@ describe('generators', () => {
         ['--name', 'delete', '--kind', 'errors'],
         /reserved word/,
       ],
+      ['a resolver without a style', 'resolver', ['--name', 'Tag'], /--style is required/],
+      [
+        'an unknown resolver style',
+        'resolver',
+        ['--name', 'Tag', '--style', 'sdl'],
+        /--style must be one of/,
+      ],
+      [
+        'an existing GraphQL feature',
+        'resolver',
+        ['--name', 'Author', '--style', 'code-first'],
+        /src\/authors already exists/,
+      ],
+      [
+        'a GraphQL type named after a built-in',
+        'resolver',
+        ['--name', 'Query', '--style', 'code-first'],
+        /reserved/,
+      ],
+      ['an unknown type to paginate', 'paginated', ['--type', 'Dragon'], /no @ObjectType\(\) class Dragon/],
+      [
+        'a type that is paginated already',
+        'paginated',
+        ['--type', 'Author'],
+        /PaginatedAuthor already exists/,
+      ],
+      ['a type name that is a path', 'paginated', ['--type', '../Author'], /not a path/],
     ];
 
     it.each(refusals)(
@@ -134,6 +166,8 @@ describe('generators', () => {
           ['--name', `Generated${i}`, '--kind', kind],
         ]),
         ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
+        ['resolver', ['--name', 'Tag', '--style', 'code-first']],
+        ['paginated', ['--type', 'Warrior']],
       ];
       for (const [generator, args] of runs) {
         const result = await scratch.plop(generator, args);
@@ -160,11 +194,17 @@ describe('generators', () => {
         'src/common/interceptors/audit.interceptor.ts',
         'drizzle/0001_create_categories.sql',
         'drizzle/0002_create_people.sql',
+        'src/tags/',
+        'test/tags.e2e-spec.ts',
+        'drizzle/0003_create_tags.sql',
+        'src/warriors/models/paginated-warrior.model.ts',
       ]) {
         expect(status).toContain(path);
       }
       expect(status).toContain(' M src/app.module.ts');
       expect(status).toContain(' M src/database/schema.ts');
+      expect(status).toContain(' M src/schema.gql');
+      expect(status).toContain(' M src/graphql/code-first-graphql.module.ts');
     });
 
     it('should name things with correct plurals', () => {
@@ -272,6 +312,11 @@ describe('generators', () => {
           expect(created.status).toBe(201);
           const { id } = (await created.json()) as { id: number };
           expect((await post('/people', { name: 'Ada' })).status).toBe(201);
+          const createTag = { query: 'mutation { createTag(input: { name: "urgent" }) { id name } }' };
+          const anonymous = (await (await post('/graphql', createTag)).json()) as GraphqlBody;
+          expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+          const tag = (await (await post('/graphql', createTag, access_token)).json()) as GraphqlBody;
+          expect(tag.data).toEqual({ createTag: { id: 1, name: 'urgent' } });
           expect(await server.stop()).toBe(0);
 
           server = await startServer(env, MINUTE, scratch.root);
@@ -281,6 +326,8 @@ describe('generators', () => {
           expect(await reread.json()).toEqual({ id, name: 'Books' });
           const people = await fetch(`${server.url}/people`);
           expect(await people.json()).toEqual([{ id: 1, name: 'Ada' }]);
+          const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
+          expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
           expect(server.output()).toMatch(/AuditInterceptor/);
           expect(await server.stop()).toBe(0);
         } finally {
