@@ -119,6 +119,22 @@ describe('generators', () => {
   });
 
   describe('--dry-run', () => {
+    it.each([
+      ['resolver', ['--name', 'Widget', '--style', 'code-first'], 'create src/widgets/widgets.resolver.ts'],
+      ['resolver', ['--name', 'Widget', '--style', 'schema-first'], 'create src/widgets/widgets.graphql'],
+      ['paginated', ['--type', 'Post'], 'create src/posts/models/paginated-post.model.ts'],
+    ])(
+      'should list what `%s %s` would write, and write nothing',
+      async (generator, args, line) => {
+        const result = await scratch.plop(generator, [...args, '--dry-run']);
+
+        expect(result.exitCode).toBe(0);
+        expect(result.all).toContain(line);
+        expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
+
     it(
       'should list what the controller generator would write, and write nothing',
       async () => {
@@ -167,6 +183,7 @@ describe('generators', () => {
         ]),
         ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
         ['resolver', ['--name', 'Tag', '--style', 'code-first']],
+        ['resolver', ['--name', 'Label', '--style', 'schema-first']],
         ['paginated', ['--type', 'Warrior']],
       ];
       for (const [generator, args] of runs) {
@@ -198,6 +215,9 @@ describe('generators', () => {
         'test/tags.e2e-spec.ts',
         'drizzle/0003_create_tags.sql',
         'src/warriors/models/paginated-warrior.model.ts',
+        'src/labels/',
+        'test/labels.e2e-spec.ts',
+        'drizzle/0004_create_labels.sql',
       ]) {
         expect(status).toContain(path);
       }
@@ -205,6 +225,8 @@ describe('generators', () => {
       expect(status).toContain(' M src/database/schema.ts');
       expect(status).toContain(' M src/schema.gql');
       expect(status).toContain(' M src/graphql/code-first-graphql.module.ts');
+      expect(status).toContain(' M src/schema-first/schema-first-graphql.module.ts');
+      expect(status).toContain(' M src/schema-first/graphql.generated.ts');
     });
 
     it('should name things with correct plurals', () => {
@@ -317,6 +339,11 @@ describe('generators', () => {
           expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
           const tag = (await (await post('/graphql', createTag, access_token)).json()) as GraphqlBody;
           expect(tag.data).toEqual({ createTag: { id: 1, name: 'urgent' } });
+          const createLabel = { query: 'mutation { createLabel(input: { name: "blue" }) { id name } }' };
+          const label = (await (
+            await post('/schema-first/graphql', createLabel, access_token)
+          ).json()) as GraphqlBody;
+          expect(label.data).toEqual({ createLabel: { id: 1, name: 'blue' } });
           expect(await server.stop()).toBe(0);
 
           server = await startServer(env, MINUTE, scratch.root);
@@ -328,6 +355,8 @@ describe('generators', () => {
           expect(await people.json()).toEqual([{ id: 1, name: 'Ada' }]);
           const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
           expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
+          const labels = await post('/schema-first/graphql', { query: '{ labels { nodes { id name } } }' });
+          expect(await labels.json()).toEqual({ data: { labels: { nodes: [{ id: 1, name: 'blue' }] } } });
           expect(server.output()).toMatch(/AuditInterceptor/);
           expect(await server.stop()).toBe(0);
         } finally {
