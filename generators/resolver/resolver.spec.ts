@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import { FileChanges } from '../utils/file-changes';
+import { buildResolver } from './actions';
+import { normalizeResolverOptions } from './normalize';
+
+const ROOT = join(__dirname, '..', '..');
+const render = (template: string, data: Record<string, unknown>) => Handlebars.compile(template)(data);
+
+// Planned in memory against the real project; nothing is written.
+function plan(style: string) {
+  const changes = new FileChanges(ROOT);
+  buildResolver(render, changes, normalizeResolverOptions({ name: 'Category', style }));
+  return changes;
+}
+
+describe('resolver generator', () => {
+  it('should plan a code-first feature, registered on /graphql', () => {
+    const changes = plan('code-first');
+
+    expect(changes.created.sort()).toEqual([
+      'src/categories/categories.module.ts',
+      'src/categories/categories.repository.ts',
+      'src/categories/categories.resolver.ts',
+      'src/categories/categories.service.spec.ts',
+      'src/categories/categories.service.ts',
+      'src/categories/categories.table.ts',
+      'src/categories/dto/create-category.input.ts',
+      'src/categories/models/category.model.ts',
+      'src/categories/models/paginated-category.model.ts',
+      'test/categories.e2e-spec.ts',
+    ]);
+    expect(changes.changed.sort()).toEqual([
+      'src/database/schema.ts',
+      'src/graphql/code-first-graphql.module.ts',
+    ]);
+    expect(changes.read('src/graphql/code-first-graphql.module.ts')).toMatch(
+      /CODE_FIRST_FEATURES = \[[^\]]*CategoriesModule\]/,
+    );
+    expect(changes.read('test/categories.e2e-spec.ts')).toContain("const ENDPOINT = '/graphql';");
+  });
+
+  it('should plan a schema-first feature, registered on /schema-first/graphql', () => {
+    const changes = plan('schema-first');
+
+    expect(changes.created.sort()).toEqual([
+      'src/categories/categories.graphql',
+      'src/categories/categories.module.ts',
+      'src/categories/categories.repository.ts',
+      'src/categories/categories.resolver.ts',
+      'src/categories/categories.service.spec.ts',
+      'src/categories/categories.service.ts',
+      'src/categories/categories.table.ts',
+      'src/categories/dto/create-category.dto.ts',
+      'test/categories.e2e-spec.ts',
+    ]);
+    expect(changes.changed.sort()).toEqual([
+      'src/database/schema.ts',
+      'src/schema-first/schema-first-graphql.module.ts',
+    ]);
+    expect(changes.read('src/categories/categories.graphql')).toContain(
+      'categories(offset: Int = 0, limit: Int = 10): PaginatedCategory!',
+    );
+  });
+
+  it('should name the GraphQL operations as CONTRACT §7 has them', () => {
+    const resolver = plan('code-first').read('src/categories/categories.resolver.ts');
+
+    expect(resolver).toContain("name: 'category'");
+    expect(resolver).toContain("name: 'categories'");
+    expect(resolver).toContain("name: 'createCategory'");
+  });
+});
