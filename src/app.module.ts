@@ -7,7 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first-graphql.module';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
-import { Clock } from './common/utils/clock';
+import { CommonModule } from './common/common.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
 import { SchemaFirstGraphqlModule } from './schema-first/schema-first-graphql.module';
@@ -16,6 +16,7 @@ import { TenantsModule } from './tenants/tenants.module';
 @Module({
   imports: [
     AppConfigModule,
+    CommonModule,
     DatabaseModule,
     HealthModule,
     AuthModule,
@@ -33,7 +34,6 @@ import { TenantsModule } from './tenants/tenants.module';
       useFactory: () => new ValidationPipe({ whitelist: true, transform: true }),
     },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
-    Clock,
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
   ],
 })

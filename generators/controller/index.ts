@@ -1,5 +1,6 @@
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { generate } from '../utils/generate';
+import { plopRender } from '../utils/render';
 import { collectAnswers, type Option } from '../utils/options';
 import { featureExistsProblem, nameProblem } from '../utils/validate-name';
 import { namesOf } from '../utils/names';
@@ -8,7 +9,7 @@ import { normalizeControllerOptions } from './normalize';
 
 export function controllerGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
   const root = plop.getDestBasePath();
-  const render = (template: string, data: Record<string, unknown>) => plop.renderString(template, data);
+  const render = plopRender(plop);
   const options: Option[] = [
     {
       name: 'name',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { generate } from '../utils/generate';
+import { plopRender } from '../utils/render';
 import { collectAnswers, type Option } from '../utils/options';
 import { identifierProblem } from '../utils/validate-name';
 import { buildInterceptor } from './actions';
@@ -14,7 +15,7 @@ import {
 
 export function interceptorGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
   const root = plop.getDestBasePath();
-  const render = (template: string, data: Record<string, unknown>) => plop.renderString(template, data);
+  const render = plopRender(plop);
   const options: Option[] = [
     {
       name: 'name',

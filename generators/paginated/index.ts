@@ -1,13 +1,13 @@
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { generate } from '../utils/generate';
 import { collectAnswers, type Option } from '../utils/options';
-import { renderTemplates } from '../utils/render';
+import { plopRender, renderTemplates } from '../utils/render';
 import { identifierProblem } from '../utils/validate-name';
 import { normalizePaginatedOptions, paginatedTypeProblem } from './normalize';
 
 export function paginatedGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
   const root = plop.getDestBasePath();
-  const render = (template: string, data: Record<string, unknown>) => plop.renderString(template, data);
+  const render = plopRender(plop);
   const options: Option[] = [
     {
       name: 'type',

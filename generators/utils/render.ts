@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { NodePlopAPI } from 'plop';
 import type { FileChanges } from './file-changes';
 
 export const TEMPLATES = join(__dirname, '..', '..', 'templates');
@@ -10,6 +11,11 @@ export const TEMPLATES = join(__dirname, '..', '..', 'templates');
  */
 /** Handlebars with plop's helpers (`plop.renderString`), or plain Handlebars in unit tests. */
 export type Render = (template: string, data: Record<string, unknown>) => string;
+
+export const plopRender =
+  (plop: NodePlopAPI): Render =>
+  (template, data) =>
+    plop.renderString(template, data);
 
 export function renderTemplates(
   render: Render,
