@@ -19,13 +19,14 @@ const shared = {
   ],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
-  // A cold start (fresh clone: SWC transforms NestJS for the first time) on a loaded 2-core machine can take
-  // several seconds per app; the default 5 s would fail hooks that are only slow, not wrong.
-  testTimeout: 30_000,
 };
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A cold start (fresh clone: SWC transforms NestJS for the first time) on a loaded 2-core machine can take
+  // several seconds per app; the default 5 s would fail hooks that are only slow, not wrong.
+  // Top level on purpose: Jest reads testTimeout from the global config only, never from a project.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
