@@ -1,11 +1,12 @@
 import { Module, ValidationPipe } from '@nestjs/common';
-import { APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first-graphql.module';
+import { DatabaseErrorsFilter } from './common/filters/database-errors.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { CommonModule } from './common/common.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
@@ -35,6 +36,8 @@ import { TenantsModule } from './tenants/tenants.module';
     },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
+    // The database away: 503 (try again later); a value it cannot store: 400. Not 500.
+    { provide: APP_FILTER, useClass: DatabaseErrorsFilter },
   ],
 })
 export class AppModule {}

@@ -13,6 +13,26 @@ describe('configuration at start', () => {
     ['a short JWT_SECRET', { JWT_SECRET: 'too-short' }, /JWT_SECRET must be at least 32 characters long/],
     ['production without JWT_SECRET', { NODE_ENV: 'production' }, /JWT_SECRET is required in production/],
     [
+      'production with a short JWT_SECRET',
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) },
+      /JWT_SECRET must be at least 32 characters long/,
+    ],
+    [
+      'production with an empty JWT_SECRET',
+      { NODE_ENV: 'production', JWT_SECRET: '' },
+      /JWT_SECRET must be at least 32 characters long/,
+    ],
+    [
+      'a GRAPHQL_MAX_DEPTH of zero',
+      { GRAPHQL_MAX_DEPTH: '0' },
+      /GRAPHQL_MAX_DEPTH must be a positive integer/,
+    ],
+    [
+      'a GRAPHQL_MAX_COST that is not a number',
+      { GRAPHQL_MAX_COST: 'lots' },
+      /GRAPHQL_MAX_COST must be a positive integer/,
+    ],
+    [
       'a DATABASE_URL of another scheme',
       { DATABASE_URL: 'mysql://db:3306/app' },
       /DATABASE_URL must start with postgres:\/\//,

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,6 +7,26 @@ import { openDatabase } from '../src/database/database.client';
 import { authors, posts, users } from '../src/database/schema';
 import { startServer } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
+
+/** Whether a new TCP connection to the port is refused (nothing listens any more). */
+function isRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 async function countRows(dataDir: string) {
   const connection = await openDatabase({ dataDir });
@@ -48,6 +69,28 @@ describe('the server process (node dist/main.js)', () => {
     expect(await server.stop()).toBe(0);
 
     expect(await countRows(dataDir)).toEqual({ users: 2, authors: 4, posts: 4 });
+  }, 60_000);
+
+  it('should let a request in flight finish on SIGTERM, refuse new connections meanwhile, then exit 0', async () => {
+    const server = await startServer(env);
+    const port = Number(new URL(server.url).port);
+    let answered = false;
+    const slow = fetch(`${server.url}/interceptors/slow?ms=1500`).finally(() => (answered = true));
+    await until(
+      () => server.output().includes('GET /interceptors/slow?ms=1500 started'),
+      5_000,
+      'it started',
+    );
+
+    const exited = server.stop('SIGTERM');
+    await until(() => isRefused(port), 1_000, 'new connections are refused');
+    expect(answered).toBe(false); // refused while the slow request was still running
+    const response = await slow;
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ waited: 1500 });
+    expect(await exited).toBe(0);
+    expect(server.output()).toMatch(/SIGTERM received/);
   }, 60_000);
 
   it('should not seed when SEED_DEMO is false', async () => {

@@ -83,6 +83,35 @@ export class Environment {
   @Max(16, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   PASSWORD_HASH_CONCURRENCY = 2;
 
+  // GraphQL document limits (both endpoints): the defaults pass every demo query with room to spare.
+  /** Nesting of fields, fragments expanded (introspection not counted). */
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
+  GRAPHQL_MAX_DEPTH = 8;
+
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
+  GRAPHQL_MAX_ALIASES = 15;
+
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
+  GRAPHQL_MAX_DIRECTIVES = 20;
+
+  /** Lexical tokens in a document (counted by the parser, which stops there). */
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
+  GRAPHQL_MAX_TOKENS = 1000;
+
+  /** 1 per field; a list field's selections count 10 times per list level (see graphql-limits.ts). */
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_COST must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_COST must be a positive integer' })
+  GRAPHQL_MAX_COST = 1000;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

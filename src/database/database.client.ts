@@ -51,12 +51,17 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
 }
 
 async function openPostgres(url: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
-  // Fail fast when the server is away instead of letting requests queue behind a dead pool.
+  // Fail fast when the server is away instead of letting requests queue behind a dead pool: a connection
+  // takes at most 2 s; the server cancels a statement after 5 s, and the client gives up 1 s later when the
+  // server cannot even say so (unreachable). A client that failed is dropped and the next query reconnects,
+  // so the app recovers by itself when the server is back (see database-errors.ts for the 503 mapping).
   const pool = new Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 2_000,
-    statement_timeout: 10_000,
+    statement_timeout: 5_000,
+    query_timeout: 6_000,
+    keepAlive: true,
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
   const db = drizzlePostgres(pool, { schema, logger });

@@ -39,7 +39,7 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
         const nodeEnv = config.get('NODE_ENV', { infer: true });
         return {
           // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
-          ...graphqlEndpointOptions(CODE_FIRST_PATH, nodeEnv, (): GraphqlLoaders => posts.createLoaders()),
+          ...graphqlEndpointOptions(CODE_FIRST_PATH, config, (): GraphqlLoaders => posts.createLoaders()),
           include: CODE_FIRST_FEATURES,
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,

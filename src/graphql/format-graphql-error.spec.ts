@@ -9,7 +9,12 @@ import {
 } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { formatGraphqlError, INTERNAL_ERROR_MESSAGE } from './format-graphql-error';
+import { REFUSED_VALUE_MESSAGE } from '../database/database-errors';
+import {
+  formatGraphqlError,
+  INTERNAL_ERROR_MESSAGE,
+  UNAVAILABLE_ERROR_MESSAGE,
+} from './format-graphql-error';
 
 class NameArgs {
   @IsString()
@@ -33,7 +38,10 @@ function fromResolver(thrown: unknown): [GraphQLFormattedError, GraphQLError] {
 }
 
 describe(formatGraphqlError.name, () => {
-  beforeEach(() => jest.spyOn(Logger.prototype, 'error').mockImplementation());
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation();
+  });
   afterEach(() => jest.restoreAllMocks());
 
   it('should turn a validation failure into BAD_USER_INPUT with the class-validator messages', async () => {
@@ -101,5 +109,40 @@ describe(formatGraphqlError.name, () => {
       'author: password authentication failed for "app"',
       expect.stringContaining('Error: password authentication failed'),
     );
+  });
+
+  it('should answer SERVICE_UNAVAILABLE when the database cannot be reached, its details in the log only', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+
+    const result = formatGraphqlError(
+      ...fromResolver(new Error('Failed query: select …', { cause: refused })),
+    );
+
+    expect(result).toEqual({
+      message: UNAVAILABLE_ERROR_MESSAGE,
+      locations: [{ line: 1, column: 3 }],
+      path: ['author'],
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(Logger.prototype.warn).toHaveBeenCalledWith(
+      'author: database unavailable: Failed query: select … ← connect ECONNREFUSED 10.0.0.5:5432',
+    );
+  });
+
+  it('should answer BAD_USER_INPUT when the database refused a value of the request (a NUL character)', () => {
+    const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+
+    const result = formatGraphqlError(
+      ...fromResolver(new Error('Failed query: select …', { cause: refused })),
+    );
+
+    expect(result).toEqual({
+      message: REFUSED_VALUE_MESSAGE,
+      locations: [{ line: 1, column: 3 }],
+      path: ['author'],
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });

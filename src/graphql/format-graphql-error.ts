@@ -1,6 +1,12 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  describeError,
+  isDatabaseUnavailable,
+  isValueRefusedByDatabase,
+  REFUSED_VALUE_MESSAGE,
+} from '../database/database-errors';
 
 const logger = new Logger('GraphQL');
 
@@ -12,12 +18,15 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const UNAVAILABLE_ERROR_MESSAGE = 'Service unavailable, try again later';
 
 /**
  * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`).
  * - Nest HTTP exceptions become errors with a code: 400 → BAD_USER_INPUT (with the validation messages),
  *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, …).
  * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through.
+ * - The database away (connection lost, timed out): SERVICE_UNAVAILABLE; a value it cannot store (a NUL
+ *   character, a number out of range): BAD_USER_INPUT. The cause in the log only.
  * - Anything else is unexpected: logged with its stack, answered with a generic message.
  * Only message, locations, path and extensions.code (+ validationErrors) reach the client, never a stack trace.
  */
@@ -44,8 +53,23 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     return { message: formatted.message, locations, path, extensions };
   }
 
+  const where = path ? `${path.join('.')}: ` : '';
+  if (isDatabaseUnavailable(original)) {
+    logger.warn(`${where}database unavailable: ${describeError(original)}`);
+    return {
+      message: UNAVAILABLE_ERROR_MESSAGE,
+      locations,
+      path,
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    };
+  }
+  if (isValueRefusedByDatabase(original)) {
+    logger.warn(`${where}value refused: ${describeError(original)}`);
+    return { message: REFUSED_VALUE_MESSAGE, locations, path, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+
   logger.error(
-    `${path ? `${path.join('.')}: ` : ''}${original instanceof Error ? original.message : String(original)}`,
+    `${where}${original instanceof Error ? original.message : String(original)}`,
     original instanceof Error ? original.stack : undefined,
   );
   return { message: INTERNAL_ERROR_MESSAGE, locations, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { authors } from '../authors/authors.table';
 import { type Database, InjectDatabase } from '../database/database.types';
 import { type PostRow, posts } from './posts.table';
@@ -47,6 +47,17 @@ export class PostsRepository {
       .leftJoin(posts, eq(posts.authorId, authors.id))
       .where(eq(authors.id, authorId))
       .orderBy(asc(posts.id));
+  }
+
+  /** How many authors have more votes in total than `totalVotes` (a post without votes counts 0). */
+  async countAuthorsWithMoreVotes(totalVotes: number): Promise<number> {
+    const totals = this.db
+      .select({ total: sql<number>`sum(coalesce(${posts.votes}, 0))`.as('total') })
+      .from(posts)
+      .groupBy(posts.authorId)
+      .as('totals');
+    const [row] = await this.db.select({ count: count() }).from(totals).where(gt(totals.total, totalVotes));
+    return row?.count ?? 0;
   }
 
   /** Undefined when there is no such author: the foreign key decides, in the same statement (no check-then-insert race). */

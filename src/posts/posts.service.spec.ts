@@ -21,8 +21,18 @@ describe(PostsService.name, () => {
       getVotesOfAuthor: jest.fn(),
       createForAuthor: jest.fn(),
       incrementVotes: jest.fn(),
+      countAuthorsWithMoreVotes: jest.fn(),
     } as unknown as jest.Mocked<PostsRepository>;
     sut = new PostsService(repository);
+  });
+
+  describe('getRank', () => {
+    it('should be 1 plus the number of authors with more votes (ties share a rank)', async () => {
+      repository.countAuthorsWithMoreVotes.mockResolvedValue(2);
+
+      await expect(sut.getRank({ authorId: 3, postCount: 1, totalVotes: 4, votes: 4 })).resolves.toBe(3);
+      expect(repository.countAuthorsWithMoreVotes).toHaveBeenCalledWith(4);
+    });
   });
 
   describe('getByAuthorIds', () => {

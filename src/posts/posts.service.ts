@@ -60,6 +60,11 @@ export class PostsService implements ListService<Post> {
     return { authorId, postCount: votes.length, totalVotes, votes: totalVotes };
   }
 
+  /** 1 for the author with the most votes; authors with the same total share a rank. */
+  async getRank(stats: AuthorStats): Promise<number> {
+    return 1 + (await this.repository.countAuthorsWithMoreVotes(stats.totalVotes));
+  }
+
   async create(authorId: number, input: CreatePostInput): Promise<Post> {
     const row = await this.repository.createForAuthor(authorId, input.title);
     if (!row) throw new NotFoundException(`Author ${authorId} not found`);

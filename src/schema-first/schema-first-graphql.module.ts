@@ -43,11 +43,10 @@ export const SCHEMA_FIRST_FEATURES = [BlogModule];
         authors: AuthorsService,
         posts: PostsService,
       ): ApolloDriverConfig => ({
-        ...graphqlEndpointOptions(
-          SCHEMA_FIRST_PATH,
-          config.get('NODE_ENV', { infer: true }),
-          (): SchemaFirstLoaders => ({ ...authors.createLoaders(), ...posts.createLoaders() }),
-        ),
+        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config, (): SchemaFirstLoaders => ({
+          ...authors.createLoaders(),
+          ...posts.createLoaders(),
+        })),
         include: SCHEMA_FIRST_FEATURES,
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),

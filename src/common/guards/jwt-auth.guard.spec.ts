@@ -2,6 +2,7 @@ import { Controller, ExecutionContext, Get, UnauthorizedException } from '@nestj
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
+import { forgeJwt } from '../../../test/utils/jwt';
 import { Authenticated, Public } from '../decorators/public.decorator';
 import { extractBearerToken, JwtAuthGuard } from './jwt-auth.guard';
 
@@ -70,6 +71,31 @@ describe(JwtAuthGuard.name, () => {
 
       await expect(sut.canActivate(context)).resolves.toBe(true);
       expect((request as Partial<Request>).user).toMatchObject({ sub: 1, username: 'alice' });
+    });
+
+    const now = Math.floor(Date.now() / 1000);
+    const payload = { sub: 1, username: 'alice', iat: now, exp: now + 60 };
+    it.each([
+      ['without exp', forgeJwt({ sub: 1, username: 'alice', iat: now }, { secret: SECRET })],
+      [
+        'with an exp that is not a number',
+        forgeJwt({ ...payload, exp: String(now + 60) }, { secret: SECRET }),
+      ],
+      ['signed with HS512 (same secret)', forgeJwt(payload, { secret: SECRET, alg: 'HS512' })],
+      ['with alg none', forgeJwt(payload, { secret: '', alg: 'none' })],
+    ])('should refuse a token %s', async (_case, token) => {
+      const request = { headers: { authorization: `Bearer ${token}` } };
+      const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);
+
+      await expect(sut.canActivate(context)).rejects.toThrow(UnauthorizedException);
+      expect((request as Partial<Request>).user).toBeUndefined();
+    });
+
+    it('should accept the same claims signed with HS256', async () => {
+      const request = { headers: { authorization: `Bearer ${forgeJwt(payload, { secret: SECRET })}` } };
+      const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);
+
+      await expect(sut.canActivate(context)).resolves.toBe(true);
     });
   });
 });

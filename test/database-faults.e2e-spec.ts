@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { DATABASE_CONNECTION } from '../src/database/database.module';
+import type { DatabaseConnection } from '../src/database/database.client';
+import { createSuiteDatabase } from './utils/postgres';
+import { TcpProxy } from './utils/tcp-proxy';
+import { createTestApp, type TestApp } from './utils/test-app';
+
+const AUTHOR_QUERY = '{ author(id: 1) { id } }';
+const POSTS_QUERY = '{ authors(limit: 2) { nodes { id posts { id } } } }';
+
+/** Every request the app makes of its database in one check: health, REST, login, GraphQL query and field. */
+function expectUnavailable(sut: TestApp) {
+  return Promise.all([
+    request(sut.http)
+      .get('/health')
+      .expect(503)
+      .then(({ body }) =>
+        expect(body).toMatchObject({ status: 'error', error: { database: { status: 'down' } } }),
+      ),
+    request(sut.http)
+      .get('/authors')
+      .expect(503)
+      .expect('Retry-After', '5')
+      .then(({ body }) => expect(body).toEqual({ statusCode: 503, message: 'Service Unavailable' })),
+    request(sut.http).post('/auth/login').send({ username: 'alice', password: 'alice-password' }).expect(503),
+    request(sut.http)
+      .post('/graphql')
+      .send({ query: AUTHOR_QUERY })
+      .then(({ body }) =>
+        expect(body).toMatchObject({
+          data: { author: null },
+          errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+        }),
+      ),
+    request(sut.http)
+      .post('/schema-first/graphql')
+      .send({ query: AUTHOR_QUERY })
+      .then(({ body }) => expect(body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE')),
+  ]);
+}
+
+async function expectAvailable(sut: TestApp) {
+  await request(sut.http).get('/health').expect(200);
+  await request(sut.http).get('/authors?limit=1').expect(200);
+  const { body } = await request(sut.http).post('/graphql').send({ query: POSTS_QUERY }).expect(200);
+  expect(body.errors).toBeUndefined();
+}
+
+/** No answer may name hosts, ports, SQL or driver messages. */
+async function expectNoInternals(sut: TestApp) {
+  const answers = await Promise.all([
+    request(sut.http).get('/health'),
+    request(sut.http).get('/authors'),
+    request(sut.http).post('/graphql').send({ query: POSTS_QUERY }),
+  ]);
+  expect(JSON.stringify(answers.map((answer) => answer.body))).not.toMatch(
+    /ECONN|127\.0\.0\.1|localhost|5432|select|Failed query|terminated|timeout exceeded|stack/i,
+  );
+}
+
+/** The driver's client, under Drizzle: PGlite or node-postgres's Pool, both queried through `query`. */
+function driverClient(sut: TestApp) {
+  const { db } = sut.app.get<DatabaseConnection>(DATABASE_CONNECTION);
+  return (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+}
+
+// One app per file (the configuration is read once). On CI's PostgreSQL run it reaches its database through a
+// proxy that the last tests take down, hang and bring back; otherwise it runs on PGlite.
+let sut: TestApp;
+let proxy: TcpProxy | undefined;
+let database: Awaited<ReturnType<typeof createSuiteDatabase>> | undefined;
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) {
+    sut = await createTestApp();
+    return;
+  }
+  database = await createSuiteDatabase(process.env.TEST_DATABASE_URL);
+  const url = new URL(database.url);
+  proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  sut = await createTestApp({ DATABASE_URL: url.toString() });
+}, 30_000);
+
+afterAll(async () => {
+  await proxy?.up();
+  await sut?.close();
+  await proxy?.close();
+  await database?.drop();
+});
+
+describe('the database away (driver double: every query fails as if the server refused the connection)', () => {
+  it('should answer 503 / SERVICE_UNAVAILABLE at once, leak nothing, and recover when it answers again', async () => {
+    // Drizzle and the health ping both query through the driver's client.
+    const client = driverClient(sut);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const query = jest.spyOn(client, 'query').mockRejectedValue(refused);
+
+    const started = Date.now();
+    await expectUnavailable(sut);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expectNoInternals(sut);
+
+    query.mockRestore();
+    await expectAvailable(sut);
+  });
+
+  it('should answer SERVICE_UNAVAILABLE for a field resolver whose batch fails (Author.posts)', async () => {
+    const client = driverClient(sut);
+    const real = client.query.bind(client);
+    let calls = 0;
+    // The page of authors is read; the batch of their posts, the next query, finds the server gone.
+    const query = jest
+      .spyOn(client, 'query')
+      .mockImplementation((...args) =>
+        ++calls === 1 ? real(...args) : Promise.reject(new Error('Query read timeout')),
+      );
+
+    const { body } = await request(sut.http).post('/graphql').send({ query: POSTS_QUERY }).expect(200);
+    query.mockRestore();
+
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'Service unavailable, try again later',
+        path: ['authors', 'nodes', 0, 'posts'],
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      }),
+    ]);
+  });
+});
+
+// CI's PostgreSQL run only: the real driver, the real pool, a server that goes away for real.
+const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the server)', () => {
+  /** Health turns 200 again by itself: no restart, the pool reconnects on demand. */
+  async function waitUntilHealthy() {
+    const deadline = Date.now() + 10_000;
+    while ((await request(sut.http).get('/health')).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the app did not recover within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('should answer normally through the proxy', async () => {
+    await expectAvailable(sut);
+  });
+
+  it('should answer 503 at once while the server refuses connections, then recover without a restart', async () => {
+    await proxy!.down();
+
+    const started = Date.now();
+    await expectUnavailable(sut);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expectNoInternals(sut);
+
+    await proxy!.up();
+    await waitUntilHealthy();
+    await expectAvailable(sut);
+  }, 30_000);
+
+  it('should answer 503 within the connection timeout (2 s) while the server hangs, then recover', async () => {
+    proxy!.hang();
+
+    const started = Date.now();
+    await expectUnavailable(sut);
+    // Not a hang: bounded by connectionTimeoutMillis (2 s) plus some slack for a busy machine.
+    expect(Date.now() - started).toBeLessThan(4_500);
+
+    await proxy!.up();
+    await waitUntilHealthy();
+    await expectAvailable(sut);
+  }, 30_000);
+});

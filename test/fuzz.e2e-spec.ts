@@ -1,0 +1,175 @@
+import { JwtService } from '@nestjs/jwt';
+import fc from 'fast-check';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './utils/test-app';
+
+// Property-based: whatever a client sends, the app answers it (no 5xx) and stays up. Bounded runs keep the
+// suite short; a failure prints the seed and the shrunk counterexample to replay it.
+const RUNS = { numRuns: 100 };
+
+/** Any JSON value, and objects shaped like the one an endpoint expects with anything in its fields. */
+const shaped = (...keys: string[]) =>
+  fc.record(Object.fromEntries(keys.map((key) => [key, fc.jsonValue()])), { requiredKeys: [] });
+const bodyFor = (...keys: string[]) =>
+  fc.oneof(
+    fc.jsonValue(),
+    shaped(...keys),
+    fc.record(Object.fromEntries(keys.map((key) => [key, fc.string({ unit: 'binary', maxLength: 120 })]))),
+  );
+
+// Printable ASCII: what an HTTP client can put in a header at all.
+const headerValue = fc.string({ maxLength: 200 });
+
+// Query values of every kind: strings, numbers at the edges, repeated keys (arrays) and nested keys (objects).
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('', ' ', '-1', '0', '1e3', '0x10', '1.5', 'NaN', 'Infinity', '٣', '00050', '9'.repeat(30)),
+  fc.integer().map(String),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+);
+
+describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
+  let sut: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+  }, 30_000);
+
+  afterAll(() => sut.close());
+
+  // Every property ends here too: the app still answers its health check.
+  afterEach(async () => {
+    await request(sut.http).get('/health').expect(200);
+  });
+
+  const expectHandled = (response: request.Response) => {
+    expect(response.status).toBeLessThan(500);
+    expect(response.text).not.toMatch(/\n\s+at |node_modules|stacktrace/);
+  };
+
+  const sendJson = (call: request.Test, body: unknown) =>
+    call.set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+
+  it('POST /cats, PUT /cats/:id: any JSON body, any id', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        bodyFor('name', 'age', 'breed'),
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        async (body, id) => {
+          expectHandled(await sendJson(request(sut.http).post('/cats'), body));
+          expectHandled(await sendJson(request(sut.http).put(`/cats/${encodeURIComponent(id)}`), body));
+        },
+      ),
+      RUNS,
+    );
+  }, 60_000);
+
+  it('POST /auth/login: any JSON body', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodyFor('username', 'password'), async (body) => {
+        const response = await sendJson(request(sut.http).post('/auth/login'), body);
+
+        expectHandled(response);
+        expect([200, 400, 401, 429]).toContain(response.status);
+      }),
+      // Found by this suite: PostgreSQL text cannot hold NUL, and the lookup failed with 500 (now 400).
+      { ...RUNS, examples: [[{ username: '\u0000', password: '\u0000' }]] },
+    );
+  }, 60_000);
+
+  it('GraphQL string literals: a NUL character in a query answers BAD_USER_INPUT, not 500', async () => {
+    // GraphQL's own \u escapes reach the database whatever the JSON body looks like.
+    const { body } = await request(sut.http)
+      .post('/graphql')
+      .send({ query: '{ authorByName(firstName: "\\u0000") { id } }' })
+      .expect(200);
+
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('query strings: GET /cats?limit, /authors?offset&limit, /interceptors/slow?ms (small waits only)', async () => {
+    // ms is kept to what a test can wait for: any string but digits above 50.
+    const ms = queryValue.filter(
+      (value) => typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) <= 50,
+    );
+    await fc.assert(
+      fc.asyncProperty(queryValue, queryValue, queryValue, ms, async (limit, offset, other, wait) => {
+        expectHandled(await request(sut.http).get('/cats').query({ limit }));
+        expectHandled(await request(sut.http).get('/authors').query({ offset, limit, other }));
+        expectHandled(await request(sut.http).get('/interceptors/slow').query({ ms: wait }));
+      }),
+      RUNS,
+    );
+  }, 60_000);
+
+  it('headers: any Authorization and Content-Type', async () => {
+    const authorization = fc.oneof(
+      headerValue,
+      headerValue.map((value) => `Bearer ${value}`),
+    );
+    const contentType = fc.oneof(
+      headerValue,
+      fc
+        .constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded')
+        .chain((type) => headerValue.map((parameters) => `${type}; ${parameters}`)),
+    );
+    await fc.assert(
+      fc.asyncProperty(authorization, contentType, async (auth, type) => {
+        expectHandled(await request(sut.http).get('/auth/profile').set('Authorization', auth));
+        expectHandled(await request(sut.http).delete('/cats/1').set('Authorization', auth));
+        const body = '{"name":"Tom","age":3,"breed":"Tabby"}';
+        expectHandled(await request(sut.http).post('/cats').set('Content-Type', type).send(body));
+        expectHandled(
+          await request(sut.http)
+            .post('/graphql')
+            .set('Content-Type', type)
+            .set('Authorization', auth)
+            .send('{"query":"{ authorCount }"}'),
+        );
+      }),
+      RUNS,
+    );
+  }, 60_000);
+
+  it('GraphQL variables: any JSON for createPost, authorByName and authors, with and without a token', async () => {
+    const operations = [
+      'mutation ($authorId: Int!, $input: CreatePostInput!) { createPost(authorId: $authorId, input: $input) { id } }',
+      'query ($firstName: String, $lastName: String) { authorByName(firstName: $firstName, lastName: $lastName) { id } }',
+      'query ($offset: Int, $limit: Int) { authors(offset: $offset, limit: $limit) { totalCount nodes { id } } }',
+    ];
+    const variables = fc.oneof(
+      fc.jsonValue(),
+      shaped('authorId', 'input', 'firstName', 'lastName', 'offset', 'limit'),
+      fc.record({ authorId: fc.jsonValue(), input: shaped('title', 'extra') }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...operations),
+        variables,
+        fc.boolean(),
+        async (query, vars, signedIn) => {
+          const call = request(sut.http).post('/graphql');
+          if (signedIn) call.set('Authorization', `Bearer ${token}`);
+          const response = await call.send({ query, variables: vars });
+
+          expectHandled(response);
+          for (const error of (response.body as { errors?: Array<{ extensions?: { code?: string } }> })
+            .errors ?? []) {
+            expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+          }
+        },
+      ),
+      {
+        ...RUNS,
+        examples: [
+          [operations[1], { firstName: '\u0000' }, false],
+          [operations[0], { authorId: 1, input: { title: 'a\u0000b' } }, true],
+          [operations[0], { authorId: 2 ** 31, input: { title: 'Too far' } }, true],
+        ],
+      },
+    );
+  }, 60_000);
+});

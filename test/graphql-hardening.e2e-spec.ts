@@ -1,0 +1,196 @@
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { QueryCounter } from '../src/database/query-counter';
+import { createTestApp, type TestApp } from './utils/test-app';
+
+interface GraphqlBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; path?: string[]; extensions: { code: string } }>;
+}
+
+// Small limits, so that each one is easy to cross; the defaults are what every other suite runs with.
+const LIMITS = {
+  GRAPHQL_MAX_DEPTH: '4',
+  GRAPHQL_MAX_ALIASES: '3',
+  GRAPHQL_MAX_DIRECTIVES: '3',
+  GRAPHQL_MAX_COST: '150',
+  GRAPHQL_MAX_TOKENS: '150',
+};
+
+describe('GraphQL hardening (both endpoints)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp(LIMITS);
+  }, 30_000);
+
+  afterAll(() => sut.close());
+
+  async function post(path: string, body: unknown, auth?: string) {
+    const call = request(sut.http)
+      .post(path)
+      .send(body as object);
+    if (auth) call.set('Authorization', auth);
+    const response = await call;
+    expect(JSON.stringify(response.body)).not.toMatch(/stacktrace|\.ts:\d+|node_modules/);
+    return { status: response.status, body: response.body as GraphqlBody };
+  }
+
+  describe('document limits', () => {
+    const refusals: Array<[string, string, string, RegExp]> = [
+      [
+        'too deep',
+        '/graphql',
+        '{ authors { edges { node { posts { id } } } } }',
+        /^Query depth 5 exceeds the limit of 4\.$/,
+      ],
+      [
+        'too many aliases',
+        '/graphql',
+        '{ a: authorCount b: authorCount c: authorCount d: authorCount }',
+        /^Query aliases 4 exceeds the limit of 3\.$/,
+      ],
+      [
+        'too many directives',
+        '/graphql',
+        '{ authorCount @include(if: true) findAllWarrior @include(if: true) { id @skip(if: false) name @include(if: true) } }',
+        /^Query directives 4 exceeds the limit of 3\.$/,
+      ],
+      [
+        'too costly (lists count 10 times)',
+        '/graphql',
+        '{ authors { nodes { id firstName lastName posts { id title votes } } } }',
+        /^Query cost 342 exceeds the limit of 150\.$/,
+      ],
+      [
+        'too many aliases',
+        '/schema-first/graphql',
+        '{ a: author(id: 1) { id } b: author(id: 2) { id } c: author(id: 3) { id } d: author(id: 4) { id } }',
+        /^Query aliases 4 exceeds the limit of 3\.$/,
+      ],
+      [
+        'too costly',
+        '/schema-first/graphql',
+        `{ author(id: 1) { ${'posts { id title votes } '.repeat(5)}} }`,
+        /^Query cost 156 exceeds the limit of 150\.$/,
+      ],
+    ];
+
+    it.each(refusals)(
+      'should refuse a document %s at %s with 400 GRAPHQL_VALIDATION_FAILED, before any resolver runs',
+      async (_case, path, query, message) => {
+        const counter = sut.app.get(QueryCounter);
+        const before = counter.count;
+
+        const { status, body } = await post(path, { query });
+
+        expect(status).toBe(400);
+        expect(body.data).toBeUndefined();
+        expect(body.errors).toHaveLength(1);
+        expect(body.errors![0].message).toMatch(message);
+        expect(body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+        expect(counter.count).toBe(before);
+      },
+    );
+
+    it.each([
+      ['as deep as allowed', '{ authors { nodes { posts { id } } } }'],
+      ['as many aliases as allowed', '{ a: authorCount b: authorCount c: authorCount }'],
+      [
+        'as many directives as allowed',
+        '{ authorCount @include(if: true) findAllWarrior @skip(if: false) { id @skip(if: false) } }',
+      ],
+    ])('should answer a document %s', async (_case, query) => {
+      const { status, body } = await post('/graphql', { query });
+
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+    });
+
+    it.each(['/graphql', '/schema-first/graphql'])(
+      'should stop parsing a document of more tokens than allowed at %s: 400 GRAPHQL_PARSE_FAILED',
+      async (path) => {
+        const query = `{ ${'__typename '.repeat(200)}}`;
+
+        const { status, body } = await post(path, { query });
+
+        expect(status).toBe(400);
+        expect(body.errors![0].message).toMatch(/more that 150 tokens/);
+        expect(body.errors![0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+      },
+    );
+  });
+
+  describe('transport', () => {
+    it.each(['/graphql', '/schema-first/graphql'])(
+      'should refuse a batch (JSON array) at %s with 400 BAD_REQUEST',
+      async (path) => {
+        const query = '{ author(id: 1) { id } }';
+
+        const { status, body } = await post(path, [{ query }, { query }]);
+
+        expect(status).toBe(400);
+        expect(body.errors![0]).toMatchObject({
+          message: 'Operation batching disabled.',
+          extensions: { code: 'BAD_REQUEST' },
+        });
+      },
+    );
+
+    it.each(['/graphql', '/schema-first/graphql'])(
+      'should refuse simple requests that a browser sends cross-site at %s (CSRF prevention)',
+      async (path) => {
+        const query = '{ author(id: 1) { id } }';
+
+        await request(sut.http)
+          .post(path)
+          .set('Content-Type', 'text/plain')
+          .send(JSON.stringify({ query }))
+          .expect(400);
+        const get = await request(sut.http).get(path).query({ query }).set('Accept', 'application/json');
+        expect(get.status).toBe(400);
+        expect(get.text).toMatch(/CSRF/);
+      },
+    );
+  });
+
+  describe('a field that needs a token (AuthorStats.rank, guards on field resolvers)', () => {
+    const query = '{ authorStats(authorId: 2) { authorId totalVotes rank } }';
+
+    it.each([
+      ['no token', undefined],
+      ['a token that is not ours', 'Bearer not-a-token'],
+    ])(
+      'should answer null for the field with UNAUTHENTICATED at its path with %s, the rest intact',
+      async (_case, auth) => {
+        const { status, body } = await post('/graphql', { query }, auth);
+
+        expect(status).toBe(200);
+        expect(body.data).toEqual({ authorStats: { authorId: 2, totalVotes: 7, rank: null } });
+        expect(body.errors).toEqual([
+          {
+            message: 'Unauthorized',
+            locations: [{ line: 1, column: 50 }],
+            path: ['authorStats', 'rank'],
+            extensions: { code: 'UNAUTHENTICATED' },
+          },
+        ]);
+      },
+    );
+
+    it('should answer the field with a valid token', async () => {
+      const token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+      const ranks = '{ ada: authorStats(authorId: 1) { rank } alan: authorStats(authorId: 2) { rank } }';
+
+      const { body } = await post('/graphql', { query: ranks }, `Bearer ${token}`);
+
+      expect(body).toEqual({ data: { ada: { rank: 2 }, alan: { rank: 1 } } });
+    });
+
+    it('should leave public field resolvers public (Author.posts)', async () => {
+      const { body } = await post('/graphql', { query: '{ author(id: 1) { posts { id } } }' });
+
+      expect(body).toEqual({ data: { author: { posts: [{ id: 1 }] } } });
+    });
+  });
+});

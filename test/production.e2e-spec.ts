@@ -1,0 +1,148 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/database/database.client';
+import { TEMPLATE_DB_DIR } from './utils/paths';
+import { startServer, type ServerProcess } from './utils/server-process';
+import { TEST_JWT_SECRET } from './utils/test-app';
+
+// Stack frames, file paths, SQL and driver messages: none may reach a client in production.
+const INTERNALS = /\n\s+at |\.[jt]s:\d+|node_modules|stacktrace|select |column "|votes_|does not exist/i;
+
+interface GraphqlBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; extensions: { code: string } }>;
+}
+
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET };
+
+describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
+  let server: ServerProcess;
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-prod-'));
+
+  beforeAll(async () => {
+    // The demo data, with one column renamed behind the app's back: reading posts now fails inside the
+    // database, an unexpected error with SQL and a column name in its message.
+    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+    const connection = await openDatabase({ dataDir });
+    await connection.db.execute(sql`alter table posts rename column votes to votes_renamed`);
+    await connection.close();
+    server = await startServer({ ...PRODUCTION, DATA_DIR: dataDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const graphql = async (path: string, query: string): Promise<GraphqlBody> => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const text = await response.text();
+    expect(text).not.toMatch(INTERNALS);
+    return JSON.parse(text) as GraphqlBody;
+  };
+
+  describe.each(['/graphql', '/schema-first/graphql'])('GraphQL at %s', (path) => {
+    it.each([
+      ['__schema', '{ __schema { types { name } } }'],
+      ['__type', '{ __type(name: "Author") { fields { name } } }'],
+    ])('should refuse introspection through %s', async (_case, query) => {
+      const body = await graphql(path, query);
+
+      expect(body.data).toBeUndefined();
+      expect(body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    });
+
+    it('should serve no IDE', async () => {
+      const page = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+
+      expect((await page.text()).toLowerCase()).not.toContain('graphiql');
+    });
+
+    it.each([
+      ['field', '{ author(id: 1) { firstNam } }'],
+      ['argument', '{ author(idd: 1) { id } }'],
+      ['type', 'query ($id: Intt!) { author(id: $id) { id } }'],
+    ])('should suggest no names for a misspelt %s', async (_case, query) => {
+      const body = await graphql(path, query);
+
+      expect(body.errors!.length).toBeGreaterThan(0);
+      expect(JSON.stringify(body)).not.toMatch(/Did you mean/);
+    });
+  });
+
+  it.each([
+    ['/graphql', '{ findAllPost { id title } }'],
+    ['/schema-first/graphql', '{ author(id: 1) { posts { id } } }'],
+  ])('should mask an unexpected error at %s, and log it', async (path, query) => {
+    const body = await graphql(path, query);
+
+    expect(body.errors).toEqual([expect.objectContaining({ message: 'Internal server error' })]);
+    expect(body.errors![0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(server.output()).toMatch(/column "votes" does not exist/);
+  });
+
+  it('should mask an unexpected error over HTTP: exactly Nest’s generic 500', async () => {
+    const response = await fetch(`${server.url}/authors`);
+    const text = await response.text();
+
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(text).not.toMatch(INTERNALS);
+  });
+
+  it.each([
+    ['malformed JSON', { 'Content-Type': 'application/json' }, '{"name":', 400],
+    ['an unsupported charset', { 'Content-Type': 'application/json; charset=utf-99' }, '{}', 415],
+    ['an unknown route', { 'Content-Type': 'application/json' }, '{}', 404],
+  ])('should answer %s without internals', async (_case, headers, body, status) => {
+    const path = status === 404 ? '/nowhere' : '/cats';
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+
+    expect(response.status).toBe(status);
+    expect(await response.text()).not.toMatch(INTERNALS);
+  });
+
+  it('should send no CORS header by default (CORS_ORIGINS unset)', async () => {
+    const response = await fetch(`${server.url}/cats/1`, {
+      headers: { Origin: 'https://elsewhere.example' },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('demo data in production', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-prod-seed-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const loginAsAlice = (server: ServerProcess) =>
+    fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'alice', password: 'alice-password' }),
+    });
+
+  it('should not be seeded by default: alice cannot log in on a fresh data directory', async () => {
+    const server = await startServer({ ...PRODUCTION, DATA_DIR: dataDir }, 60_000);
+    const response = await loginAsAlice(server);
+    expect(await server.stop()).toBe(0);
+
+    expect(response.status).toBe(401);
+  }, 90_000);
+
+  it('should be seeded when SEED_DEMO=true: then alice can', async () => {
+    const server = await startServer({ ...PRODUCTION, DATA_DIR: dataDir, SEED_DEMO: 'true' }, 60_000);
+    const response = await loginAsAlice(server);
+    expect(await server.stop()).toBe(0);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ access_token: expect.any(String) });
+  }, 90_000);
+});
