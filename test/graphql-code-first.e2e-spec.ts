@@ -23,29 +23,7 @@ import { CODE_FIRST_SCHEMA_FILE } from '../src/graphql/code-first-graphql.module
 import { TEMPLATE_DB_DIR } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './utils/test-app';
-
-interface GraphqlError {
-  message: string;
-  path?: string[];
-  extensions: { code: string; validationErrors?: string[]; [key: string]: unknown };
-}
-
-interface GraphqlBody<T = Record<string, unknown>> {
-  data?: T | null;
-  errors?: GraphqlError[];
-}
-
-// The demo data of CONTRACT §2.
-const ADA = { id: 1, firstName: 'Ada', lastName: 'Lovelace' };
-const ALAN = { id: 2, firstName: 'Alan', lastName: 'Turing' };
-const GRACE = { id: 3, firstName: 'Grace', lastName: 'Hopper' };
-const POSTS = [
-  { id: 1, title: 'Notes on the Engine', votes: 3 },
-  { id: 2, title: 'On Computable Numbers', votes: 5 },
-  { id: 3, title: 'Computing Machinery', votes: 2 },
-  { id: 4, title: 'The First Compiler', votes: null },
-];
-const POSTS_OF = { 1: [POSTS[0]], 2: [POSTS[1], POSTS[2]], 3: [POSTS[3]] };
+import { ADA, ALAN, GRACE, type GraphqlBody, POSTS, POSTS_OF } from './utils/graphql';
 
 describe('GraphQL code-first endpoint (POST /graphql)', () => {
   let sut: TestApp;

@@ -2,11 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { QueryCounter } from '../src/database/query-counter';
 import { createTestApp, type TestApp } from './utils/test-app';
-
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; path?: string[]; extensions: { code: string } }>;
-}
+import type { GraphqlBody } from './utils/graphql';
 
 // Small limits, so that each one is easy to cross; the defaults are what every other suite runs with.
 const LIMITS = {

@@ -6,14 +6,10 @@ import { openDatabase } from '../src/database/database.client';
 import { TEMPLATE_DB_DIR } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
+import type { GraphqlBody } from './utils/graphql';
 
 // Stack frames, file paths, SQL and driver messages: none may reach a client in production.
 const INTERNALS = /\n\s+at |\.[jt]s:\d+|node_modules|stacktrace|select |column "|votes_|does not exist/i;
-
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions: { code: string } }>;
-}
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET };
 

@@ -4,13 +4,10 @@ import { join } from 'node:path';
 import { startServer } from '../utils/server-process';
 import { TEST_JWT_SECRET } from '../utils/constants';
 import { ScratchProject } from './scratch-project';
+import type { GraphqlBody } from '../utils/graphql';
 
 const MINUTE = 60_000;
 
-interface GraphqlBody {
-  data?: unknown;
-  errors?: Array<{ message: string; extensions: { code: string } }>;
-}
 const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'cache', 'timeout'];
 
 /**
