@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
@@ -17,7 +18,9 @@ import { AuthService } from './auth.service';
       global: true,
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => ({
-        secret: config.get('JWT_SECRET', { infer: true }),
+        // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a PEM public
+        // key on every verify (a thrown error each time, ~0.4 ms; measured by `npm run bench -- http-auth`).
+        secret: createSecretKey(Buffer.from(config.get('JWT_SECRET', { infer: true }))),
         signOptions: { algorithm: 'HS256', expiresIn: config.get('JWT_EXPIRES_IN', { infer: true }) },
         verifyOptions: { algorithms: ['HS256'] },
       }),

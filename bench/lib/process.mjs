@@ -1,0 +1,132 @@
+/* global fetch, AbortSignal -- Node 20 globals, not in the shared ESLint config */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
+
+/** Processes started by this run and still running: killed on the way out whatever happens. */
+const running = new Set();
+function track(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+export function stopAll() {
+  for (const child of running) child.kill('SIGKILL');
+}
+process.on('exit', stopAll);
+
+/** A port the kernel just gave out on 127.0.0.1 (free again once this resolves). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a command to its end (killed after timeoutMs); resolves with its exit code, output and duration. */
+export function run(command, args, { cwd, env, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const startedAt = performance.now();
+    const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal, output, ms: performance.now() - startedAt });
+    });
+  });
+}
+
+/** Resident memory of a process now and its peak so far (Linux /proc), in MiB; undefined elsewhere. */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200; rejects when the process exits first or the time is up. */
+export async function waitFor200(url, child, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before answering`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await sleep(5);
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts `node [nodeArgs] script` on a free loopback port (PORT env), output to `logFile`, and waits for a 200
+ * from `readyPath`. The result knows its url and pid, how long it took, and how to stop (SIGTERM, then SIGKILL).
+ */
+export async function startServer({
+  script,
+  nodeArgs = [],
+  env = {},
+  readyPath = '/',
+  logFile,
+  cwd,
+  timeoutMs = 60_000,
+}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const out = openSync(logFile, 'a');
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd,
+    env: { PATH: process.env.PATH, ...env, PORT: String(port) },
+    stdio: ['ignore', out, out, 'ipc'],
+  });
+  closeSync(out);
+  track(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  try {
+    const readyAt = await waitFor200(url + readyPath, child, timeoutMs);
+    return { url, port, child, pid: child.pid, startMs: readyAt - startedAt, stop };
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+    throw new Error(`${script}: ${error.message}\n--- ${logFile} (tail) ---\n${tail}`);
+  }
+}
+
+/** Sends a message over the IPC channel and resolves with the child's first answer. */
+export function ask(child, message) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(message)}`)), 5_000);
+    child.once('message', (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    child.send(message);
+  });
+}

@@ -1,0 +1,79 @@
+// `npm run bench` runs every scenario, `npm run bench -- <name> [<name>…]` only those. Prints a table of
+// measurements and one of the bars (issue 9), and writes bench/results.json. Stops by itself (< 10 minutes).
+// For a quick look: BENCH_DURATION (seconds of load per target, 8), BENCH_CONNECTIONS (20), BENCH_BOOT_RUNS (5).
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { ensureBuilt } from './lib/build.mjs';
+import { BENCH } from './lib/paths.mjs';
+import { stopAll } from './lib/process.mjs';
+import { barsTable, measurementsTable, writeResults } from './lib/report.mjs';
+import boot from './scenarios/boot.mjs';
+import generate from './scenarios/generate.mjs';
+import graphql from './scenarios/graphql.mjs';
+import httpAuth from './scenarios/http-auth.mjs';
+import http from './scenarios/http.mjs';
+import login from './scenarios/login.mjs';
+
+const SCENARIOS = [http, httpAuth, graphql, login, boot, generate];
+const DEADLINE_MS = 10 * 60_000;
+const RESULTS = join(BENCH, 'results.json');
+
+const log = (message) => console.error(`[bench] ${message}`);
+
+function selected(names) {
+  const unknown = names.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `unknown scenario: ${unknown.join(', ')}; one of ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return names.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => names.includes(scenario.name));
+}
+
+async function main() {
+  const scenarios = selected(process.argv.slice(2));
+  const watchdog = setTimeout(() => {
+    log(`still running after ${DEADLINE_MS / 60_000} minutes: giving up`);
+    stopAll();
+    process.exit(1);
+  }, DEADLINE_MS).unref();
+
+  await ensureBuilt(log);
+  const results = [];
+  for (const scenario of scenarios) {
+    const startedAt = performance.now();
+    log(`${scenario.name}…`);
+    try {
+      results.push({ name: scenario.name, ...(await scenario.run()) });
+    } catch (error) {
+      log(`${scenario.name} failed: ${error.message}`);
+      results.push({
+        name: scenario.name,
+        error: error.message,
+        rows: [],
+        checks: [{ bar: 'runs', measured: 'error', pass: false }],
+      });
+    }
+    log(`${scenario.name} done in ${Math.round((performance.now() - startedAt) / 1_000)} s`);
+  }
+  clearTimeout(watchdog);
+
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  console.log(`\nNode ${process.version}, ${cpus().length} CPUs, load average ${load} (1, 5, 15 min)`);
+  console.log(`\n${measurementsTable(results)}\n`);
+  if (results.some((result) => result.checks?.length)) console.log(`${barsTable(results)}\n`);
+  writeResults(RESULTS, results);
+  log(`results written to ${RESULTS}`);
+  process.exitCode = results.some((result) => result.error) ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { DATA_DIR, prepareDataDir, startApp } from '../lib/app.mjs';
+import { run } from '../lib/process.mjs';
+
+const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
+const BAR_MS = 1_500;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timeRuns(once) {
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) times.push(await once());
+  return { ms: median(times), note: `median of ${RUNS}: ${times.map(Math.round).join(', ')} ms` };
+}
+
+async function appBoot(name, env) {
+  const app = await startApp({ name, env });
+  await app.stop();
+  return app.startMs;
+}
+
+/** Process start to the first 200 of GET /health on an existing data directory, against `node -e ''`. */
+export default {
+  name: 'boot',
+  async run() {
+    await prepareDataDir();
+    const node = await timeRuns(async () => (await run(process.execPath, ['-e', ''])).ms);
+    const dev = await timeRuns(() => appBoot('app-boot', {}));
+    // Production: no seeding, no OpenAPI document, no GraphiQL (and a secret is required; appEnv sets one).
+    const production = await timeRuns(() => appBoot('app-boot-production', { NODE_ENV: 'production' }));
+    const row = (target, result) => ({
+      target,
+      ...result,
+      baseline: "node -e ''",
+      ratio: result.ms / node.ms,
+    });
+    return {
+      dataDir: DATA_DIR,
+      rows: [
+        { target: "node -e ''", ...node },
+        row('app to first /health 200', dev),
+        row('same, NODE_ENV=production', production),
+      ],
+      checks: [
+        {
+          bar: 'boot < 1.5 s (existing data dir)',
+          measured: `${Math.round(dev.ms)} ms`,
+          pass: dev.ms < BAR_MS,
+        },
+        {
+          bar: 'boot < 1.5 s, production',
+          measured: `${Math.round(production.ms)} ms`,
+          pass: production.ms < BAR_MS,
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,90 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from '../lib/process.mjs';
+import { createScratchProject } from '../lib/scratch.mjs';
+
+const BAR_MS = 3_000;
+const NAME = 'Gadget';
+
+/** Runs a step in the scratch copy; a failing step stops the scenario with its output. */
+async function step(scratch, label, command, args, env = {}) {
+  const result = await run(command, args, {
+    cwd: scratch.root,
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
+    timeoutMs: 240_000,
+  });
+  if (result.code !== 0)
+    throw new Error(`${label} failed (${result.code}):\n${result.output.slice(0, 6_000)}`);
+  return result.ms;
+}
+
+/** `tsc --noEmit` from cold (no incremental build info), as on a fresh clone. */
+function typeCheck(scratch, label) {
+  rmSync(join(scratch.root, 'dist'), { recursive: true, force: true });
+  return step(scratch, label, process.execPath, [
+    join(scratch.root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+  ]);
+}
+
+/**
+ * `npx plop resolver -- --name Gadget --style code-first` in a scratch copy of the project, then the whole loop
+ * a developer runs: generate, type-check, run the generated tests; against `tsc --noEmit` of the unchanged copy.
+ */
+export default {
+  name: 'generate',
+  async run() {
+    const scratch = createScratchProject();
+    try {
+      const tsc = await typeCheck(scratch, 'tsc --noEmit (unchanged project)');
+      const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+      const startUp = await step(scratch, 'npx plop --version', npx, ['plop', '--version']);
+      const generate = await step(scratch, 'npx plop resolver', npx, [
+        'plop',
+        'resolver',
+        '--',
+        '--name',
+        NAME,
+        '--style',
+        'code-first',
+      ]);
+      const created = scratch.changedFiles();
+      const tests = created.filter((file) => /\.(e2e-)?spec\.ts$/.test(file));
+      if (tests.length === 0) throw new Error(`the generator created no test:\n${created.join('\n')}`);
+      const check = await typeCheck(scratch, 'tsc --noEmit (with the feature)');
+      const jest = await step(
+        scratch,
+        'jest (generated tests)',
+        process.execPath,
+        [join('node_modules', 'jest', 'bin', 'jest.js'), ...tests],
+        {
+          NODE_OPTIONS: '--experimental-vm-modules',
+        },
+      );
+      const loop = generate + check + jest;
+      const row = (target, ms, note) => ({ target, ms, baseline: 'tsc --noEmit', ratio: ms / tsc, note });
+      return {
+        created,
+        rows: [
+          { target: 'tsc --noEmit (unchanged)', ms: tsc },
+          row('npx plop --version', startUp, 'diagnostic: npx and plop start-up alone'),
+          row(`npx plop resolver (${NAME})`, generate, `${created.length} files created or changed`),
+          row(
+            'generate + tsc + its tests',
+            loop,
+            `tsc ${Math.round(check)} ms, jest ${Math.round(jest)} ms (${tests.length} test files)`,
+          ),
+        ],
+        checks: [
+          {
+            bar: 'one feature generated < 3 s',
+            measured: `${Math.round(generate)} ms`,
+            pass: generate < BAR_MS,
+          },
+        ],
+      };
+    } finally {
+      scratch.remove();
+    }
+  },
+};

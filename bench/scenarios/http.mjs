@@ -1,0 +1,71 @@
+/* global fetch -- Node 20 globals, not in the shared ESLint config */
+import { join } from 'node:path';
+import { logFile, prepareDataDir, startApp } from '../lib/app.mjs';
+import { compare, http } from '../lib/load.mjs';
+import { BENCH } from '../lib/paths.mjs';
+import { startServer } from '../lib/process.mjs';
+import { percent } from '../lib/report.mjs';
+
+const PATH = '/cats/1';
+const TEXT = 'This action returns a #1 cat';
+
+const baseline = (name, script, env = {}) =>
+  startServer({ script: join(BENCH, 'servers', script), env, readyPath: PATH, logFile: logFile(name) });
+
+/**
+ * GET /cats/1 through the whole app pipeline (helmet, global guard, logging interceptor, validation pipe)
+ * against a bare Express 5 server and raw node:http returning the same text. Express with helmet alone is a
+ * diagnostic row (how much of the gap is helmet's), and so is the app with Nest's `log` level silenced (how much
+ * is the logging interceptor's two lines per request).
+ */
+export default {
+  name: 'http',
+  async run() {
+    await prepareDataDir();
+    const servers = {};
+    try {
+      servers.raw = await baseline('raw-http', 'raw-http.mjs');
+      servers.express = await baseline('bare-express', 'bare-express.mjs');
+      servers.helmet = await baseline('express-helmet', 'bare-express.mjs', { HELMET: '1' });
+      servers.app = await startApp({ name: 'app-http' });
+      servers.quiet = await startApp({
+        name: 'app-http-quiet',
+        nodeArgs: ['--require', join(BENCH, 'lib', 'quiet-logs.cjs')],
+      });
+      for (const server of Object.values(servers)) {
+        const body = await (await fetch(server.url + PATH)).text();
+        if (body !== TEXT) throw new Error(`${server.url} answered ${JSON.stringify(body)}`);
+      }
+      const [raw, express, helmet, app, quiet] = await compare([
+        http('node:http', { url: servers.raw.url + PATH }),
+        http('bare Express 5', { url: servers.express.url + PATH }),
+        http('Express 5 + helmet', { url: servers.helmet.url + PATH }),
+        http(`app GET ${PATH}`, { url: servers.app.url + PATH }),
+        http('app, log level off', { url: servers.quiet.url + PATH }),
+      ]);
+      const vs = (row, base, name) => ({ ...row, baseline: name, ratio: row.rps / base.rps });
+      const ratio = app.rps / express.rps;
+      return {
+        rows: [
+          raw,
+          vs(express, raw, 'node:http'),
+          { ...vs(helmet, express, 'bare Express 5'), note: 'diagnostic' },
+          vs(app, express, 'bare Express 5'),
+          {
+            ...vs(quiet, express, 'bare Express 5'),
+            note: `diagnostic: the log lines cost ${percent(1 - app.rps / quiet.rps)} of the rate`,
+          },
+        ],
+        checks: [
+          {
+            bar: 'app ≥ 85 % of bare Express',
+            measured: percent(ratio),
+            pass: ratio >= 0.85 && app.errors === 0,
+          },
+        ],
+      };
+    } finally {
+      await Promise.all(Object.values(servers).map((server) => server.stop()));
+    }
+  },
+};
