@@ -17,6 +17,10 @@ export function buildController(render: Render, changes: FileChanges, options: C
   changes.plan(`drizzle/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
 }
 
-export function migrateController(root: string, changes: FileChanges, options: ControllerOptions): void {
-  generateMigration(root, changes, `create_${options.snakeNames}`);
+export function migrateController(
+  root: string,
+  changes: FileChanges,
+  options: ControllerOptions,
+): Promise<void> {
+  return generateMigration(root, changes, `create_${options.snakeNames}`);
 }

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import type { FileChanges } from '../utils/file-changes';
-import { generateMigration } from '../utils/generate';
+import { generateMigration, runNodeScript } from '../utils/generate';
 import { type Render, renderTemplates } from '../utils/render';
 import { addExportAll, addToArrayConstant } from '../utils/wiring';
 import { ENDPOINTS, type ResolverOptions } from './normalize';
@@ -37,25 +36,18 @@ export async function finishResolver(
   changes: FileChanges,
   options: ResolverOptions,
 ): Promise<void> {
-  generateMigration(root, changes, `create_${options.snakeNames}`);
-  // The committed schema artefact of the endpoint follows the code: regenerate it as its npm script does.
-  if (options.style === 'code-first') {
-    changes.track('src/schema.gql');
-    execFileSync(process.execPath, ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
-  } else {
-    changes.track(SCHEMA_FIRST_TYPINGS);
-    execFileSync(
-      process.execPath,
-      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), SCHEMA_FIRST_TYPINGS_SCRIPT],
-      {
-        cwd: root,
-        stdio: 'pipe',
-      },
-    );
-  }
+  // The committed schema artefact of the endpoint follows the code: regenerate it as its npm script does,
+  // beside the migration (the two steps are independent).
+  const artefact = options.style === 'code-first' ? 'src/schema.gql' : SCHEMA_FIRST_TYPINGS;
+  changes.track(artefact);
+  const regenerate =
+    options.style === 'code-first'
+      ? ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts']
+      : [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), SCHEMA_FIRST_TYPINGS_SCRIPT];
+  await Promise.all([
+    generateMigration(root, changes, `create_${options.snakeNames}`),
+    runNodeScript(root, regenerate),
+  ]);
 }
 
 function relativeImport(fromFile: string, toFile: string): string {

@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Answers } from './options';
 import { FileChanges } from './file-changes';
 
@@ -29,9 +30,25 @@ export async function generate(
   return changes.summary();
 }
 
+const execFileAsync = promisify(execFile);
+
+/** Runs a Node script of the project, as its npm script would; a failure carries the script's own output. */
+export async function runNodeScript(root: string, args: string[]): Promise<void> {
+  try {
+    await execFileAsync(process.execPath, args, { cwd: root });
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    throw new Error(`node ${args.join(' ')} failed:\n${stderr || stdout || (error as Error).message}`);
+  }
+}
+
 /** `drizzle-kit generate`: writes the SQL migration for the tables the feature added to the schema. */
-export function generateMigration(root: string, changes: FileChanges, name: string): void {
+export function generateMigration(root: string, changes: FileChanges, name: string): Promise<void> {
   changes.watch('drizzle');
-  const drizzleKit = join(root, 'node_modules', 'drizzle-kit', 'bin.cjs');
-  execFileSync(process.execPath, [drizzleKit, 'generate', '--name', name], { cwd: root, stdio: 'pipe' });
+  return runNodeScript(root, [
+    join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'),
+    'generate',
+    '--name',
+    name,
+  ]);
 }
