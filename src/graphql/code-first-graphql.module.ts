@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { ConditionalModule, ConfigService } from '@nestjs/config';
+import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../authors/authors.module';
 import type { Environment } from '../config/environment';
@@ -9,7 +9,7 @@ import { PostsModule } from '../posts/posts.module';
 import { PostsService } from '../posts/posts.service';
 import { WarriorsModule } from '../warriors/warriors.module';
 import type { GraphqlLoaders } from './graphql-context';
-import { graphqlEndpointOptions, isGraphqlIdeEnabled } from './graphql-endpoint.options';
+import { graphqlEndpointOptions } from './graphql-endpoint.options';
 import { GraphiqlModule } from './graphiql/graphiql.module';
 
 export const CODE_FIRST_PATH = '/graphql';
@@ -48,7 +48,7 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
         };
       },
     }),
-    ConditionalModule.registerWhen(GraphiqlModule, (env) => isGraphqlIdeEnabled(env.NODE_ENV)),
+    GraphiqlModule,
   ],
 })
 export class CodeFirstGraphqlModule {}

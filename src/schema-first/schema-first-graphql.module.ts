@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { ConditionalModule, ConfigService } from '@nestjs/config';
+import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../authors/authors.module';
 import { AuthorsService } from '../authors/authors.service';
 import type { Environment } from '../config/environment';
 import { GraphiqlModule } from '../graphql/graphiql/graphiql.module';
-import { graphqlEndpointOptions, isGraphqlIdeEnabled } from '../graphql/graphql-endpoint.options';
+import { graphqlEndpointOptions } from '../graphql/graphql-endpoint.options';
 import { PostsModule } from '../posts/posts.module';
 import { PostsService } from '../posts/posts.service';
 import { BlogModule } from './blog/blog.module';
@@ -51,7 +51,7 @@ export const SCHEMA_FIRST_FEATURES = [BlogModule];
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),
     }),
-    ConditionalModule.registerWhen(GraphiqlModule, (env) => isGraphqlIdeEnabled(env.NODE_ENV)),
+    GraphiqlModule,
   ],
 })
 export class SchemaFirstGraphqlModule {}
