@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { JwtService } from '@nestjs/jwt';
 import { GRAPHQL_SDL_FILE_HEADER } from '@nestjs/graphql';
 import {
@@ -20,9 +18,7 @@ import { type Database, DATABASE } from '../src/database/database.types';
 import { QueryCounter } from '../src/database/query-counter';
 import { authors, posts } from '../src/database/schema';
 import { CODE_FIRST_SCHEMA_FILE } from '../src/graphql/code-first-graphql.module';
-import { TEMPLATE_DB_DIR } from './utils/paths';
-import { startServer, type ServerProcess } from './utils/server-process';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './utils/test-app';
+import { createTestApp, type TestApp } from './utils/test-app';
 import { ADA, ALAN, GRACE, type GraphqlBody, POSTS, POSTS_OF } from './utils/graphql';
 
 describe('GraphQL code-first endpoint (POST /graphql)', () => {
@@ -618,71 +614,5 @@ describe('GraphQL code-first endpoint (POST /graphql)', () => {
         expect(counter.count - before).toBe(2);
       },
     );
-  });
-});
-
-describe('GraphQL code-first endpoint in production (node dist/main.js, NODE_ENV=production)', () => {
-  let server: ServerProcess;
-  const dataDir = mkdtempSync(join(tmpdir(), 'nest-gql-prod-'));
-
-  beforeAll(async () => {
-    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
-    server = await startServer({
-      NODE_ENV: 'production',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const post = (query: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ query }),
-    });
-
-  it('should answer queries', async () => {
-    const response = await post('{ author(id: 1) { firstName posts { title } } }');
-
-    expect(await response.json()).toEqual({
-      data: { author: { firstName: 'Ada', posts: [{ title: 'Notes on the Engine' }] } },
-    });
-  });
-
-  it('should refuse introspection', async () => {
-    const body = (await (await post('{ __schema { queryType { name } } }')).json()) as GraphqlBody;
-
-    expect(body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(body.data).toBeUndefined();
-  });
-
-  it('should serve no IDE: no landing page, no asset', async () => {
-    const page = await fetch(`${server.url}/graphql`, { headers: { Accept: 'text/html' } });
-    expect(await page.text()).not.toContain('graphiql');
-    expect((await fetch(`${server.url}/graphiql/graphiql.min.js`)).status).toBe(404);
-  });
-
-  it('should answer errors without stack traces or field suggestions', async () => {
-    const responses = await Promise.all([
-      post('{ authorByName(lastName: "Tu") { id } }'),
-      post('mutation { upvotePost(postId: 1) { id } }'),
-      post('{ author(id: 1) { firstNam } }'),
-      post('{ author(id: '),
-    ]);
-    const bodies = (await Promise.all(responses.map((response) => response.json()))) as GraphqlBody[];
-
-    expect(bodies.map((body) => body.errors![0].extensions.code)).toEqual([
-      'BAD_USER_INPUT',
-      'UNAUTHENTICATED',
-      'GRAPHQL_VALIDATION_FAILED',
-      'GRAPHQL_PARSE_FAILED',
-    ]);
-    expect(JSON.stringify(bodies)).not.toMatch(/stacktrace|Did you mean|\.js:\d+/);
   });
 });

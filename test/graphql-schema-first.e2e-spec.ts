@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GraphQLTypesLoader } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import {
@@ -21,10 +18,8 @@ import { QueryCounter } from '../src/database/query-counter';
 import { CODE_FIRST_PATH } from '../src/graphql/code-first-graphql.module';
 import { SCHEMA_FIRST_PATH } from '../src/schema-first/schema-first-graphql.module';
 import { schemaFirstTypePaths } from '../src/schema-first/typings';
-import { forgeJwt } from './utils/jwt';
-import { ROOT, TEMPLATE_DB_DIR } from './utils/paths';
-import { startServer, type ServerProcess } from './utils/server-process';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './utils/test-app';
+import { ROOT } from './utils/paths';
+import { createTestApp, type TestApp } from './utils/test-app';
 import { ADA, ALAN, GRACE, type GraphqlBody, POSTS_OF } from './utils/graphql';
 
 const CREATE =
@@ -425,77 +420,5 @@ describe('GraphQL schema-first endpoint (POST /schema-first/graphql)', () => {
       expect(page.text).not.toMatch(/https?:\/\//);
       for (const url of assets) await request(sut.http).get(url).expect(200);
     });
-  });
-});
-
-describe('GraphQL schema-first endpoint in production (node dist/main.js, NODE_ENV=production)', () => {
-  let server: ServerProcess;
-  const dataDir = mkdtempSync(join(tmpdir(), 'nest-gql-sf-prod-'));
-
-  beforeAll(async () => {
-    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
-    server = await startServer({
-      NODE_ENV: 'production',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const post = (query: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${SCHEMA_FIRST_PATH}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ query }),
-    });
-
-  it('should answer queries: the built app reads the .graphql files from src/', async () => {
-    const response = await post('{ author(id: 1) { firstName posts { title } } }');
-
-    expect(await response.json()).toEqual({
-      data: { author: { firstName: 'Ada', posts: [{ title: 'Notes on the Engine' }] } },
-    });
-  });
-
-  it('should refuse introspection', async () => {
-    const body = (await (await post('{ __schema { queryType { name } } }')).json()) as GraphqlBody;
-
-    expect(body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(body.data).toBeUndefined();
-  });
-
-  it('should serve no IDE', async () => {
-    const page = await fetch(`${server.url}${SCHEMA_FIRST_PATH}`, { headers: { Accept: 'text/html' } });
-
-    expect(await page.text()).not.toContain('graphiql');
-  });
-
-  it('should answer errors without stack traces or field suggestions', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const auth = {
-      Authorization: `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now, exp: now + 60 }, { secret: TEST_JWT_SECRET })}`,
-    };
-    const responses = await Promise.all([
-      post('mutation { createPost(authorId: 1, input: { title: "ab" }) { id } }', auth),
-      post('mutation { upvotePost(postId: 1) { id } }'),
-      post('mutation { upvotePost(postId: 999) { id } }', auth),
-      post('{ author(id: 1) { firstNam } }'),
-      post('{ author(id: '),
-    ]);
-    const bodies = (await Promise.all(responses.map((response) => response.json()))) as GraphqlBody[];
-
-    expect(bodies.map((body) => body.errors![0].extensions.code)).toEqual([
-      'BAD_USER_INPUT',
-      'UNAUTHENTICATED',
-      'NOT_FOUND',
-      'GRAPHQL_VALIDATION_FAILED',
-      'GRAPHQL_PARSE_FAILED',
-    ]);
-    expect(JSON.stringify(bodies)).not.toMatch(/stacktrace|Did you mean|\.js:\d+/);
   });
 });

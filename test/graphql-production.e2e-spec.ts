@@ -1,0 +1,113 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CODE_FIRST_PATH } from '../src/graphql/code-first-graphql.module';
+import { SCHEMA_FIRST_PATH } from '../src/schema-first/schema-first-graphql.module';
+import type { GraphqlBody } from './utils/graphql';
+import { forgeJwt } from './utils/jwt';
+import { TEMPLATE_DB_DIR } from './utils/paths';
+import { startServer, type ServerProcess } from './utils/server-process';
+import { TEST_JWT_SECRET } from './utils/test-app';
+
+// Both GraphQL endpoints on one real production process (test/production.e2e-spec.ts covers the masking of
+// internal errors on a deliberately broken database; this one runs on the intact demo data).
+describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=production)', () => {
+  let server: ServerProcess;
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-gql-prod-'));
+
+  beforeAll(async () => {
+    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+    server = await startServer({
+      NODE_ENV: 'production',
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, query: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    });
+
+  const errorCodesOf = async (responses: Promise<Response>[]) => {
+    const bodies = (await Promise.all(
+      (await Promise.all(responses)).map((response) => response.json()),
+    )) as GraphqlBody[];
+    expect(JSON.stringify(bodies)).not.toMatch(/stacktrace|Did you mean|\.js:\d+/);
+    return bodies.map((body) => body.errors![0].extensions.code);
+  };
+
+  // Schema first: the built app reads the .graphql files from src/.
+  describe.each([CODE_FIRST_PATH, SCHEMA_FIRST_PATH])('%s', (path) => {
+    it('should answer queries', async () => {
+      const response = await post(path, '{ author(id: 1) { firstName posts { title } } }');
+
+      expect(await response.json()).toEqual({
+        data: { author: { firstName: 'Ada', posts: [{ title: 'Notes on the Engine' }] } },
+      });
+    });
+
+    it('should refuse introspection', async () => {
+      const body = (await (await post(path, '{ __schema { queryType { name } } }')).json()) as GraphqlBody;
+
+      expect(body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(body.data).toBeUndefined();
+    });
+
+    it('should serve no IDE page', async () => {
+      const page = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+
+      expect(await page.text()).not.toContain('graphiql');
+    });
+  });
+
+  it('should serve no IDE asset', async () => {
+    expect((await fetch(`${server.url}/graphiql/graphiql.min.js`)).status).toBe(404);
+  });
+
+  it('should answer code-first errors without stack traces or field suggestions', async () => {
+    const codes = await errorCodesOf([
+      post(CODE_FIRST_PATH, '{ authorByName(lastName: "Tu") { id } }'),
+      post(CODE_FIRST_PATH, 'mutation { upvotePost(postId: 1) { id } }'),
+      post(CODE_FIRST_PATH, '{ author(id: 1) { firstNam } }'),
+      post(CODE_FIRST_PATH, '{ author(id: '),
+    ]);
+
+    expect(codes).toEqual([
+      'BAD_USER_INPUT',
+      'UNAUTHENTICATED',
+      'GRAPHQL_VALIDATION_FAILED',
+      'GRAPHQL_PARSE_FAILED',
+    ]);
+  });
+
+  it('should answer schema-first errors without stack traces or field suggestions', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const auth = {
+      Authorization: `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now, exp: now + 60 }, { secret: TEST_JWT_SECRET })}`,
+    };
+    const codes = await errorCodesOf([
+      post(SCHEMA_FIRST_PATH, 'mutation { createPost(authorId: 1, input: { title: "ab" }) { id } }', auth),
+      post(SCHEMA_FIRST_PATH, 'mutation { upvotePost(postId: 1) { id } }'),
+      post(SCHEMA_FIRST_PATH, 'mutation { upvotePost(postId: 999) { id } }', auth),
+      post(SCHEMA_FIRST_PATH, '{ author(id: 1) { firstNam } }'),
+      post(SCHEMA_FIRST_PATH, '{ author(id: '),
+    ]);
+
+    expect(codes).toEqual([
+      'BAD_USER_INPUT',
+      'UNAUTHENTICATED',
+      'NOT_FOUND',
+      'GRAPHQL_VALIDATION_FAILED',
+      'GRAPHQL_PARSE_FAILED',
+    ]);
+  });
+});
