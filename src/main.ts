@@ -3,10 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { AppLogger, levelsFrom } from './common/logging/app-logger';
 import { configureApp } from './app.setup';
 import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
 
+// Until the app's own logger takes over: the same format for a configuration error at start.
+Logger.overrideLogger(new AppLogger());
 const logger = new Logger('Bootstrap');
 
 /**
@@ -32,13 +35,16 @@ async function bootstrap(): Promise<void> {
   // Settles once the environment is validated: a bad value stops here with its message, before Nest starts.
   await AppConfigModule;
   // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
+  // bufferLogs holds Nest's start-up lines until the logger below, configured from LOG_LEVEL, takes over.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     abortOnError: false,
-    logger: ['fatal', 'error', 'warn', 'log'],
+    bufferLogs: true,
   });
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.useLogger(new AppLogger({ logLevels: levelsFrom(config.get('LOG_LEVEL', { infer: true })) }));
   configureApp(app);
   closeOnSignals(app);
-  const port = app.get<ConfigService<Environment, true>>(ConfigService).get('PORT', { infer: true });
+  const port = config.get('PORT', { infer: true });
   await app.listen(port);
   const address = app.getHttpServer().address();
   logger.log(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);

@@ -41,6 +41,11 @@ describe('configuration at start', () => {
     ['a JWT_EXPIRES_IN of zero', { JWT_EXPIRES_IN: '0' }, /JWT_EXPIRES_IN must be at least 1 second/],
     ['a SEED_DEMO that is not a boolean', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be one of/],
+    [
+      'an unknown LOG_LEVEL',
+      { LOG_LEVEL: 'info' },
+      /LOG_LEVEL must be one of: fatal, error, warn, log, debug, verbose/,
+    ],
   ];
 
   it.each(cases)('should refuse to start with %s, naming the variable', async (_case, env, message) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/database/database.client';
 import { authors, posts, users } from '../src/database/schema';
-import { startServer } from './utils/server-process';
+import { startServer, startSilentServer } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
 /** Whether a new TCP connection to the port is refused (nothing listens any more). */
@@ -92,6 +92,17 @@ describe('the server process (node dist/main.js)', () => {
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(/SIGTERM received/);
   }, 60_000);
+
+  it('should print warnings but no line per request at LOG_LEVEL=warn', async () => {
+    const server = await startSilentServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+
+    expect((await fetch(`${server.url}/cats/1`)).status).toBe(200);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    // The one warning of this start (no JWT_SECRET), and nothing at the log level: no start-up lines, no
+    // "GET /cats/1 started".
+    expect(server.output()).toMatch(/WARN.*JWT_SECRET is not set/);
+    expect(server.output()).not.toMatch(/ LOG /);
+  });
 
   it('should not seed when SEED_DEMO is false', async () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'nest-noseed-'));

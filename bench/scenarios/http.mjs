@@ -14,9 +14,9 @@ const baseline = (name, script, env = {}) =>
 
 /**
  * GET /cats/1 through the whole app pipeline (helmet, global guard, logging interceptor, validation pipe)
- * against a bare Express 5 server and raw node:http returning the same text. Express with helmet alone is a
- * diagnostic row (how much of the gap is helmet's), and so is the app with Nest's `log` level silenced (how much
- * is the logging interceptor's two lines per request).
+ * against a bare Express 5 server and raw node:http returning the same text. Diagnostic rows split the gap:
+ * Express with helmet alone (helmet's share), Nest with one controller and nothing global (the framework's), and
+ * the app at LOG_LEVEL=warn (the logging interceptor's two lines per request).
  */
 export default {
   name: 'http',
@@ -27,21 +27,20 @@ export default {
       servers.raw = await baseline('raw-http', 'raw-http.mjs');
       servers.express = await baseline('bare-express', 'bare-express.mjs');
       servers.helmet = await baseline('express-helmet', 'bare-express.mjs', { HELMET: '1' });
+      servers.nest = await baseline('bare-nest', 'bare-nest.cjs');
       servers.app = await startApp({ name: 'app-http' });
-      servers.quiet = await startApp({
-        name: 'app-http-quiet',
-        nodeArgs: ['--require', join(BENCH, 'lib', 'quiet-logs.cjs')],
-      });
+      servers.quiet = await startApp({ name: 'app-http-quiet', env: { LOG_LEVEL: 'warn' } });
       for (const server of Object.values(servers)) {
         const body = await (await fetch(server.url + PATH)).text();
         if (body !== TEXT) throw new Error(`${server.url} answered ${JSON.stringify(body)}`);
       }
-      const [raw, express, helmet, app, quiet] = await compare([
+      const [raw, express, helmet, nest, app, quiet] = await compare([
         http('node:http', { url: servers.raw.url + PATH }),
         http('bare Express 5', { url: servers.express.url + PATH }),
         http('Express 5 + helmet', { url: servers.helmet.url + PATH }),
+        http('Nest, one controller', { url: servers.nest.url + PATH }),
         http(`app GET ${PATH}`, { url: servers.app.url + PATH }),
-        http('app, log level off', { url: servers.quiet.url + PATH }),
+        http('app, LOG_LEVEL=warn', { url: servers.quiet.url + PATH }),
       ]);
       const vs = (row, base, name) => ({ ...row, baseline: name, ratio: row.rps / base.rps });
       const ratio = app.rps / express.rps;
@@ -50,6 +49,7 @@ export default {
           raw,
           vs(express, raw, 'node:http'),
           { ...vs(helmet, express, 'bare Express 5'), note: 'diagnostic' },
+          { ...vs(nest, express, 'bare Express 5'), note: 'diagnostic' },
           vs(app, express, 'bare Express 5'),
           {
             ...vs(quiet, express, 'bare Express 5'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Logger } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -13,6 +13,7 @@ import {
   validateSync,
   ValidateIf,
 } from 'class-validator';
+import { LOG_LEVELS } from '../common/logging/app-logger';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -65,6 +66,10 @@ export class Environment {
   @Transform(toList)
   @IsString({ each: true })
   CORS_ORIGINS: string[] = [];
+
+  /** The least severe level printed: `warn` keeps warnings, errors and fatal errors (no line per request). */
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL: LogLevel = 'log';
 
   /** Failed-or-not login attempts allowed per client and username in LOGIN_THROTTLE_TTL seconds. */
   @Type(() => Number)

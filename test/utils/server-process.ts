@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './paths';
 
@@ -48,6 +49,51 @@ export async function startServer(
     child.stdout.on('data', onData);
     void exit.then(() => reject(new Error(`server exited before listening:\n${output()}`)));
   });
+  return handle(child, output, exit, port);
+}
+
+/** A free port on 127.0.0.1, for a server that will not print the one it got. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * startServer for a start that prints nothing (e.g. LOG_LEVEL=warn): the app gets a free port, and it is ready
+ * at its first 200 from /health.
+ */
+export async function startSilentServer(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<ServerProcess> {
+  const port = String(await freePort());
+  const { child, output } = spawnMain({ ...env, PORT: port }, ROOT);
+  const exit = once(child, 'exit');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited before answering:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /health:\n${output()}`);
+    }
+    const status = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return handle(child, output, exit, port);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function handle(
+  child: ChildProcess,
+  output: () => string,
+  exit: Promise<unknown[]>,
+  port: string,
+): ServerProcess {
   return {
     url: `http://127.0.0.1:${port}`,
     child,

@@ -1,0 +1,80 @@
+import { ConsoleLogger, type ConsoleLoggerOptions, type LogLevel } from '@nestjs/common';
+
+/** Nest's levels, most severe first: a threshold enables itself and everything above it. */
+export const LOG_LEVELS = [
+  'fatal',
+  'error',
+  'warn',
+  'log',
+  'debug',
+  'verbose',
+] as const satisfies readonly LogLevel[];
+
+/** `warn` → fatal, error, warn. */
+export function levelsFrom(threshold: LogLevel): LogLevel[] {
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(threshold) + 1);
+}
+
+/**
+ * Nest's console format, cheap enough for the two lines per request that the global LoggingInterceptor writes.
+ * Writing to a file or a pipe blocks in Node, and the stock logger pays one system call and one Intl date
+ * format per line; here:
+ * - `log` lines written in one turn of the event loop leave together, in one write, at the end of it. Any other
+ *   level first flushes them and is written at once, so the order holds and a warning or an error never waits;
+ *   what is pending is written before the process exits;
+ * - the timestamp shows whole seconds, so it is formatted once per second;
+ * - colours only on a terminal: a file or a log collector gets plain text (NO_COLOR still turns them off).
+ */
+export class AppLogger extends ConsoleLogger {
+  private timestamp = { second: Number.NaN, text: '' };
+  private pending: string[] = [];
+  private readonly flush = (): void => {
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    process.off('exit', this.flush);
+    process.stdout.write(text);
+  };
+
+  constructor(options: ConsoleLoggerOptions = {}) {
+    super({ colors: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, ...options });
+  }
+
+  protected override printMessages(
+    messages: unknown[],
+    context = '',
+    logLevel: LogLevel = 'log',
+    writeStreamType?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+    params?: Record<string, unknown>,
+  ): void {
+    const { json, forceConsole, redact } = this.options;
+    if (logLevel !== 'log' || writeStreamType === 'stderr' || json || forceConsole || redact) {
+      this.flush();
+      return super.printMessages(messages, context, logLevel, writeStreamType, errorStack, params);
+    }
+    if (this.pending.length === 0) {
+      setImmediate(this.flush);
+      process.once('exit', this.flush);
+    }
+    for (const message of messages) {
+      this.pending.push(
+        this.formatMessage(
+          logLevel,
+          message,
+          this.formatPid(process.pid),
+          logLevel.toUpperCase().padStart(7, ' '),
+          this.formatContext(context),
+          this.updateAndGetTimestampDiff(),
+          params,
+        ),
+      );
+    }
+  }
+
+  protected override getTimestamp(): string {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.timestamp.second) this.timestamp = { second, text: super.getTimestamp() };
+    return this.timestamp.text;
+  }
+}
