@@ -1,5 +1,7 @@
-import { DATA_DIR, DEVELOPMENT, prepareDataDir, startApp } from '../lib/app.mjs';
-import { run } from '../lib/process.mjs';
+import { join } from 'node:path';
+import { DATA_DIR, DEVELOPMENT, logFile, prepareDataDir, startApp } from '../lib/app.mjs';
+import { BENCH } from '../lib/paths.mjs';
+import { run, startServer } from '../lib/process.mjs';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
 const BAR_MS = 1_500;
@@ -18,12 +20,27 @@ async function appBoot(name, env) {
   return app.startMs;
 }
 
-/** Process start to the first 200 of GET /health on an existing data directory, against `node -e ''`. */
+/** Nest with one controller (bench/servers/bare-nest.cjs): what the framework alone takes to answer. */
+async function nestBoot() {
+  const server = await startServer({
+    script: join(BENCH, 'servers', 'bare-nest.cjs'),
+    readyPath: '/cats/1',
+    logFile: logFile('bare-nest-boot'),
+  });
+  await server.stop();
+  return server.startMs;
+}
+
+/**
+ * Process start to the first 200 of GET /health on an existing data directory, against `node -e ''`; Nest alone
+ * is a diagnostic row (the part of the time that is the framework's).
+ */
 export default {
   name: 'boot',
   async run() {
     await prepareDataDir();
     const node = await timeRuns(async () => (await run(process.execPath, ['-e', ''])).ms);
+    const nest = await timeRuns(nestBoot);
     const dev = await timeRuns(() => appBoot('app-boot', DEVELOPMENT));
     // Production: no seeding, no OpenAPI document, no GraphiQL.
     const production = await timeRuns(() => appBoot('app-boot-production', {}));
@@ -37,6 +54,7 @@ export default {
       dataDir: DATA_DIR,
       rows: [
         { target: "node -e ''", ...node },
+        { ...row('Nest, one controller, to first 200', nest), note: `diagnostic; ${nest.note}` },
         row('app to first /health 200 (development)', dev),
         row('same, production', production),
       ],

@@ -27,6 +27,24 @@ describe(PasswordHasher.name, () => {
     await expect(sut.verify('anything', 'md5$abc')).resolves.toBe(false);
   });
 
+  it('should cost an unknown user one scrypt of the same parameters, and compute nothing in advance', async () => {
+    const scrypt = jest.spyOn(crypto, 'scrypt').mockImplementation(((...args: unknown[]) => {
+      const done = args.at(-1) as (error: Error | null, key: Buffer) => void;
+      done(null, Buffer.alloc(32));
+    }) as unknown as typeof crypto.scrypt);
+
+    const hasher = new PasswordHasher(2);
+    expect(scrypt).not.toHaveBeenCalled();
+    await expect(hasher.verify('alice-password', undefined)).resolves.toBe(false);
+
+    expect(scrypt).toHaveBeenCalledTimes(1);
+    const [password, salt, keyLength, options] = scrypt.mock.calls[0] as unknown[];
+    expect(password).toBe('alice-password');
+    expect(salt).toHaveLength(16);
+    expect(keyLength).toBe(32);
+    expect(options).toMatchObject({ N: 32768, r: 8, p: 3 });
+  });
+
   it('should never run more than its concurrency of hashes at once, however many logins arrive', async () => {
     // scrypt itself is replaced by one that finishes only when told: counting is exact, not timing-based.
     const held: Array<() => void> = [];

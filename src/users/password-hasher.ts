@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, ScryptOptions, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Semaphore } from '../common/concurrency/semaphore';
 
 // OWASP's scrypt settings with 32 MiB per hash: N=2^15, r=8, p=3.
@@ -23,38 +23,33 @@ function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Bu
  * At most `concurrency` hashes run at once, so a login flood costs queueing, not memory.
  */
 @Injectable()
-export class PasswordHasher implements OnModuleInit {
+export class PasswordHasher {
   private readonly slots: Semaphore;
-  // Verified against when the user does not exist, so both paths cost the same work.
-  private decoy?: Promise<string>;
+  // Verified against when the user does not exist, so both paths cost one scrypt. Its key is random bytes rather
+  // than the hash of anything: no password matches it, and nothing has to be computed at start.
+  private readonly decoy = format(randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
 
   constructor(@Optional() @Inject(PASSWORD_HASH_CONCURRENCY) concurrency = 2) {
     this.slots = new Semaphore(concurrency);
   }
 
-  onModuleInit(): void {
-    void this.decoyHash();
-  }
-
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
     const key = await this.slots.run(() => derive(password, salt, COST));
-    return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join(
-      '$',
-    );
+    return format(salt, key);
   }
 
   /** Compares in constant time. With no stored hash it still does the full work and answers false. */
   async verify(password: string, stored: string | undefined): Promise<boolean> {
-    const parsed = parse(stored ?? (await this.decoyHash()));
+    const parsed = parse(stored ?? this.decoy);
     if (!parsed) return false;
     const key = await this.slots.run(() => derive(password, parsed.salt, parsed.cost));
     return stored !== undefined && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
   }
+}
 
-  private decoyHash(): Promise<string> {
-    return (this.decoy ??= this.hash(randomBytes(16).toString('hex')));
-  }
+function format(salt: Buffer, key: Buffer): string {
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 function parse(stored: string) {
