@@ -8,8 +8,10 @@ import { configureApp } from './app.setup';
 import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
 
-// Until the app's own logger takes over: the same format for a configuration error at start.
-Logger.overrideLogger(new AppLogger());
+// Installed before anything logs, so a configuration error at start has the same format; LOG_LEVEL applies
+// once the configuration is known.
+const appLogger = new AppLogger();
+Logger.overrideLogger(appLogger);
 const logger = new Logger('Bootstrap');
 
 /**
@@ -41,7 +43,8 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  app.useLogger(new AppLogger({ logLevels: levelsFrom(config.get('LOG_LEVEL', { infer: true })) }));
+  appLogger.setLogLevels(levelsFrom(config.get('LOG_LEVEL', { infer: true })));
+  app.useLogger(appLogger);
   configureApp(app);
   closeOnSignals(app);
   const port = config.get('PORT', { infer: true });

@@ -1,4 +1,3 @@
-import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { CatsService } from '../src/cats/cats.service';
 import { CreateCatDto } from '../src/cats/dto/create-cat.dto';
@@ -13,7 +12,7 @@ describe('/cats (CONTRACT §3.1)', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+    token = sut.aliceToken();
   });
 
   afterAll(() => sut.close());

@@ -44,7 +44,7 @@ describe('configuration at start', () => {
     [
       'an unknown LOG_LEVEL',
       { LOG_LEVEL: 'info' },
-      /LOG_LEVEL must be one of: fatal, error, warn, log, debug, verbose/,
+      /LOG_LEVEL must be one of: verbose, debug, log, warn, error, fatal/,
     ],
   ];
 

@@ -1,4 +1,3 @@
-import { JwtService } from '@nestjs/jwt';
 import fc from 'fast-check';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './utils/test-app';
@@ -35,7 +34,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+    token = sut.aliceToken();
   }, 30_000);
 
   afterAll(() => sut.close());

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { JwtService } from '@nestjs/jwt';
 import { GRAPHQL_SDL_FILE_HEADER } from '@nestjs/graphql';
 import {
   buildClientSchema,
@@ -27,7 +26,7 @@ describe('GraphQL code-first endpoint (POST /graphql)', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+    token = sut.aliceToken();
   });
 
   afterAll(() => sut.close());

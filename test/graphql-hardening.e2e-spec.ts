@@ -1,4 +1,3 @@
-import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { QueryCounter } from '../src/database/query-counter';
 import { createTestApp, type TestApp } from './utils/test-app';
@@ -175,7 +174,7 @@ describe('GraphQL hardening (both endpoints)', () => {
     );
 
     it('should answer the field with a valid token', async () => {
-      const token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+      const token = sut.aliceToken();
       const ranks = '{ ada: authorStats(authorId: 1) { rank } alan: authorStats(authorId: 2) { rank } }';
 
       const { body } = await post('/graphql', { query: ranks }, `Bearer ${token}`);

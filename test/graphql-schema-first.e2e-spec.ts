@@ -1,5 +1,4 @@
 import { GraphQLTypesLoader } from '@nestjs/graphql';
-import { JwtService } from '@nestjs/jwt';
 import {
   buildClientSchema,
   buildSchema,
@@ -35,7 +34,7 @@ describe('GraphQL schema-first endpoint (POST /schema-first/graphql)', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    token = sut.app.get(JwtService).sign({ sub: 1, username: 'alice' });
+    token = sut.aliceToken();
   });
 
   afterAll(() => sut.close());

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST_MAIN, ROOT } from './paths.mjs';
+import { BENCH, DIST_MAIN, ROOT } from './paths.mjs';
 import { startServer } from './process.mjs';
 
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -58,6 +58,11 @@ export async function startApp({ name = 'app', env = {}, nodeArgs = [] } = {}) {
     readyPath: '/health',
     logFile: logFile(name),
   });
+}
+
+/** A baseline server from bench/servers/ on a free loopback port, ready once `readyPath` answers 200. */
+export function startBaseline({ name, script, env = {}, readyPath }) {
+  return startServer({ script: join(BENCH, 'servers', script), env, readyPath, logFile: logFile(name) });
 }
 
 /** POST /auth/login as a demo user; the access token. */

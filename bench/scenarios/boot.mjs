@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-import { DATA_DIR, DEVELOPMENT, logFile, prepareDataDir, startApp } from '../lib/app.mjs';
-import { BENCH } from '../lib/paths.mjs';
-import { run, startServer } from '../lib/process.mjs';
+import { DATA_DIR, DEVELOPMENT, prepareDataDir, startApp, startBaseline } from '../lib/app.mjs';
+import { run } from '../lib/process.mjs';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
 const BAR_MS = 1_500;
@@ -22,10 +20,10 @@ async function appBoot(name, env) {
 
 /** Nest with one controller (bench/servers/bare-nest.cjs): what the framework alone takes to answer. */
 async function nestBoot() {
-  const server = await startServer({
-    script: join(BENCH, 'servers', 'bare-nest.cjs'),
+  const server = await startBaseline({
+    name: 'bare-nest-boot',
+    script: 'bare-nest.cjs',
     readyPath: '/cats/1',
-    logFile: logFile('bare-nest-boot'),
   });
   await server.stop();
   return server.startMs;

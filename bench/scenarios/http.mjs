@@ -1,16 +1,12 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
-import { join } from 'node:path';
-import { logFile, prepareDataDir, startApp } from '../lib/app.mjs';
+import { prepareDataDir, startApp, startBaseline } from '../lib/app.mjs';
 import { compare, http } from '../lib/load.mjs';
-import { BENCH } from '../lib/paths.mjs';
-import { startServer } from '../lib/process.mjs';
 import { percent } from '../lib/report.mjs';
 
 const PATH = '/cats/1';
 const TEXT = 'This action returns a #1 cat';
 
-const baseline = (name, script, env = {}) =>
-  startServer({ script: join(BENCH, 'servers', script), env, readyPath: PATH, logFile: logFile(name) });
+const baseline = (name, script, env = {}) => startBaseline({ name, script, env, readyPath: PATH });
 
 /**
  * GET /cats/1 through the whole app pipeline (helmet, global guard, logging interceptor, validation pipe)

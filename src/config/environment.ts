@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { LOG_LEVELS, Logger, type LogLevel } from '@nestjs/common';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -13,7 +13,6 @@ import {
   validateSync,
   ValidateIf,
 } from 'class-validator';
-import { LOG_LEVELS } from '../common/logging/app-logger';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;

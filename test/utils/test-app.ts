@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { TEST_JWT_SECRET } from './constants';
@@ -14,6 +15,8 @@ export interface TestApp {
   /** The Node HTTP server: supertest sends real HTTP requests to it on an ephemeral port. */
   http: ReturnType<NestExpressApplication['getHttpServer']>;
   dataDir: string;
+  /** An access token for demo user alice (id 1), signed by the app itself as its login would. */
+  aliceToken(): string;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     http: app.getHttpServer(),
     dataDir,
+    aliceToken: () => app.get(JwtService).sign({ sub: 1, username: 'alice' }),
     close: async () => {
       await app.close();
       await postgres?.drop();

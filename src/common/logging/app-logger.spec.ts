@@ -171,8 +171,8 @@ describe(AppLogger.name, () => {
 describe(levelsFrom.name, () => {
   it('should enable the threshold and every more severe level', () => {
     expect(levelsFrom('fatal')).toEqual(['fatal']);
-    expect(levelsFrom('warn')).toEqual(['fatal', 'error', 'warn']);
-    expect(levelsFrom('log')).toEqual(['fatal', 'error', 'warn', 'log']);
-    expect(levelsFrom('verbose')).toEqual(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']);
+    expect(levelsFrom('warn')).toEqual(['warn', 'error', 'fatal']);
+    expect(levelsFrom('log')).toEqual(['log', 'warn', 'error', 'fatal']);
+    expect(levelsFrom('verbose')).toEqual(['verbose', 'debug', 'log', 'warn', 'error', 'fatal']);
   });
 });

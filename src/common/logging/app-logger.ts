@@ -1,18 +1,8 @@
-import { ConsoleLogger, type ConsoleLoggerOptions, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type ConsoleLoggerOptions, LOG_LEVELS, type LogLevel } from '@nestjs/common';
 
-/** Nest's levels, most severe first: a threshold enables itself and everything above it. */
-export const LOG_LEVELS = [
-  'fatal',
-  'error',
-  'warn',
-  'log',
-  'debug',
-  'verbose',
-] as const satisfies readonly LogLevel[];
-
-/** `warn` → fatal, error, warn. */
+/** `warn` → warn, error, fatal: the threshold and every more severe level (Nest's LOG_LEVELS, least severe first). */
 export function levelsFrom(threshold: LogLevel): LogLevel[] {
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(threshold) + 1);
+  return LOG_LEVELS.slice(LOG_LEVELS.indexOf(threshold));
 }
 
 /**
