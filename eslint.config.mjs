@@ -4,12 +4,21 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/', 'tmp/', 'data/', 'node_modules/', 'coverage/', 'templates/', 'bench/results.json'] },
-  // Generated files are checked against their generator instead (src/schema-first/typings.spec.ts).
+  // Generated files are checked against their generator instead (src/graphql/schema-first/typings.spec.ts).
   { ignores: ['src/**/*.generated.ts'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', __dirname: 'readonly', module: 'writable', require: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        URL: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
@@ -30,6 +39,42 @@ export default tseslint.config(
             {
               group: ['**/database/*', '**/*.table'],
               message: 'Controllers and resolvers call services, not the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Lower layers know nothing above them: common/ and database/ may use the configuration and each other, never
+    // auth/, graphql/ or a feature (those depend on them, not the other way round).
+    files: ['src/common/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*', '!../../config', '!../../config/*'],
+              message: 'common/ imports no feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/database/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../config', '!../config/*', '!../common/*'],
+              message: 'database/ imports no feature.',
             },
           ],
         },

@@ -1,5 +1,6 @@
-// `node -r ./scripts/register-swc.cjs file.ts`: runs TypeScript with decorator metadata (which code-first
-// GraphQL needs and tsx cannot emit), compiled by SWC with the same settings as Jest.
+// The project's one TypeScript runner for scripts and CLIs (`node -r ./scripts/register-swc.cjs file.ts`, and
+// plopfile.js): SWC with the same settings as Jest, so decorator metadata (which code-first GraphQL needs) is
+// emitted. Only `.ts` files go through it; packages load as they are.
 const { readFileSync } = require('node:fs');
 const { transformSync } = require('@swc/core');
 

@@ -4,14 +4,15 @@ import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
-import { CodeFirstGraphqlModule } from './graphql/code-first-graphql.module';
-import { DatabaseErrorsFilter } from './common/filters/database-errors.filter';
+import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { CommonModule } from './common/common.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
-import { SchemaFirstGraphqlModule } from './schema-first/schema-first-graphql.module';
+import { SchemaFirstGraphqlModule } from './graphql/schema-first/schema-first-graphql.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 @Module({
@@ -19,6 +20,7 @@ import { TenantsModule } from './tenants/tenants.module';
     AppConfigModule,
     CommonModule,
     DatabaseModule,
+    DemoModule,
     HealthModule,
     AuthModule,
     InterceptorsShowcaseModule,
@@ -36,8 +38,8 @@ import { TenantsModule } from './tenants/tenants.module';
     },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
-    // The database away: 503 (try again later); a value it cannot store: 400. Not 500.
-    { provide: APP_FILTER, useClass: DatabaseErrorsFilter },
+    // Errors in one place: domain and database errors as their 4xx/503 (common/errors/to-http-exception.ts).
+    { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],
 })
 export class AppModule {}

@@ -21,7 +21,13 @@ function expectUnavailable(sut: TestApp) {
       .get('/authors')
       .expect(503)
       .expect('Retry-After', '5')
-      .then(({ body }) => expect(body).toEqual({ statusCode: 503, message: 'Service Unavailable' })),
+      .then(({ body }) =>
+        expect(body).toEqual({
+          statusCode: 503,
+          message: 'Service unavailable, try again later',
+          error: 'Service Unavailable',
+        }),
+      ),
     request(sut.http).post('/auth/login').send({ username: 'alice', password: 'alice-password' }).expect(503),
     request(sut.http)
       .post('/graphql')

@@ -15,8 +15,9 @@ import request from 'supertest';
 import { AuthorsRepository } from '../src/authors/authors.repository';
 import { type Database, DATABASE } from '../src/database/database.types';
 import { QueryCounter } from '../src/database/query-counter';
-import { authors, posts } from '../src/database/schema';
-import { CODE_FIRST_SCHEMA_FILE } from '../src/graphql/code-first-graphql.module';
+import { authors } from '../src/authors/authors.table';
+import { posts } from '../src/posts/posts.table';
+import { CODE_FIRST_SCHEMA_FILE } from '../src/graphql/code-first/code-first-graphql.module';
 import { createTestApp, type TestApp } from './utils/test-app';
 import { ADA, ALAN, GRACE, type GraphqlBody, POSTS, POSTS_OF } from './utils/graphql';
 

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_FIRST_PATH } from '../src/graphql/code-first-graphql.module';
-import { SCHEMA_FIRST_PATH } from '../src/schema-first/schema-first-graphql.module';
+import { CODE_FIRST_PATH } from '../src/graphql/code-first/code-first-graphql.module';
+import { SCHEMA_FIRST_PATH } from '../src/graphql/schema-first/schema-first-graphql.module';
 import type { GraphqlBody } from './utils/graphql';
 import { forgeJwt } from './utils/jwt';
 import { TEMPLATE_DB_DIR } from './utils/paths';

@@ -14,9 +14,9 @@ import {
 import request from 'supertest';
 import { AuthorsRepository } from '../src/authors/authors.repository';
 import { QueryCounter } from '../src/database/query-counter';
-import { CODE_FIRST_PATH } from '../src/graphql/code-first-graphql.module';
-import { SCHEMA_FIRST_PATH } from '../src/schema-first/schema-first-graphql.module';
-import { schemaFirstTypePaths } from '../src/schema-first/typings';
+import { CODE_FIRST_PATH } from '../src/graphql/code-first/code-first-graphql.module';
+import { SCHEMA_FIRST_PATH } from '../src/graphql/schema-first/schema-first-graphql.module';
+import { schemaFirstTypePaths } from '../src/graphql/schema-first/typings';
 import { ROOT } from './utils/paths';
 import { createTestApp, type TestApp } from './utils/test-app';
 import { ADA, ALAN, GRACE, type GraphqlBody, POSTS_OF } from './utils/graphql';

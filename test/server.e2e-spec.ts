@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/database/database.client';
-import { authors, posts, users } from '../src/database/schema';
+import { authors } from '../src/authors/authors.table';
+import { posts } from '../src/posts/posts.table';
+import { users } from '../src/users/users.table';
 import { startServer, startSilentServer } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
 

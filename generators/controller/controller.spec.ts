@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { APP_LAYOUT } from '../app-layout';
 import { FileChanges } from '../utils/file-changes';
 import { buildController } from './actions';
 import { normalizeControllerOptions } from './normalize';
@@ -18,6 +19,7 @@ describe('controller generator', () => {
     const changes = plan({ name: 'blogPosts' });
 
     expect(changes.created.sort()).toEqual([
+      'src/blog-posts/blog-posts-data.module.ts',
       'src/blog-posts/blog-posts.controller.ts',
       'src/blog-posts/blog-posts.module.ts',
       'src/blog-posts/blog-posts.repository.ts',
@@ -30,7 +32,7 @@ describe('controller generator', () => {
       'src/blog-posts/dto/update-blog-post.dto.ts',
       'test/blog-posts.e2e-spec.ts',
     ]);
-    expect(changes.changed.sort()).toEqual(['src/app.module.ts', 'src/database/schema.ts']);
+    expect(changes.changed).toEqual([APP_LAYOUT.rootModule.file]);
     expect(changes.read('src/blog-posts/blog-posts.table.ts')).toContain("pgTable('blog_posts'");
     expect(changes.read('src/blog-posts/blog-posts.controller.ts')).toContain("@Controller('blog-posts')");
   });

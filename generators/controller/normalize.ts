@@ -5,7 +5,6 @@ export interface ControllerOptions extends Names {
   /** The decorator that states who may call the routes: `Public` or `Authenticated`. */
   access: 'Public' | 'Authenticated';
   isPublic: boolean;
-  dryRun: boolean;
 }
 
 export function normalizeControllerOptions(answers: Answers): ControllerOptions {
@@ -13,6 +12,5 @@ export function normalizeControllerOptions(answers: Answers): ControllerOptions 
     ...namesOf(String(answers.name)),
     access: answers.public === true ? 'Public' : 'Authenticated',
     isPublic: answers.public === true,
-    dryRun: answers.dryRun === true,
   };
 }

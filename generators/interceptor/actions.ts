@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { type Render, renderTemplates } from '../utils/render';
 import { addToModule } from '../utils/wiring';
@@ -8,16 +10,14 @@ export function buildInterceptor(render: Render, changes: FileChanges, options: 
   if (!options.global) return;
 
   const className = `${options.Name}Interceptor`;
-  changes.update('src/app.module.ts', (text) =>
-    addToModule(
-      'src/app.module.ts',
-      text,
-      'providers',
-      `{ provide: APP_INTERCEPTOR, useClass: ${className} }`,
-      [
-        { name: 'APP_INTERCEPTOR', from: '@nestjs/core' },
-        { name: className, from: `./common/interceptors/${options.kebabName}.interceptor` },
-      ],
-    ),
+  const { file } = APP_LAYOUT.rootModule;
+  changes.update(file, (text) =>
+    addToModule(file, text, 'providers', `{ provide: APP_INTERCEPTOR, useClass: ${className} }`, [
+      { name: 'APP_INTERCEPTOR', from: '@nestjs/core' },
+      {
+        name: className,
+        from: `./${relative('src', APP_LAYOUT.interceptors)}/${options.kebabName}.interceptor`,
+      },
+    ]),
   );
 }

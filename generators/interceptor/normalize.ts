@@ -1,3 +1,4 @@
+import { APP_LAYOUT } from '../app-layout';
 import { kebabCase } from '../utils/names';
 import type { Answers } from '../utils/options';
 
@@ -18,7 +19,6 @@ export interface InterceptorOptions {
   kebabName: string;
   kind: InterceptorKind;
   global: boolean;
-  dryRun: boolean;
 }
 
 /** `audit`, `Audit` and `AuditInterceptor` all name the class `AuditInterceptor`. */
@@ -28,7 +28,7 @@ export function interceptorBaseName(raw: string): string {
 }
 
 export function interceptorPath(Name: string): string {
-  return `src/common/interceptors/${kebabCase(Name)}.interceptor.ts`;
+  return `${APP_LAYOUT.interceptors}/${kebabCase(Name)}.interceptor.ts`;
 }
 
 export function normalizeInterceptorOptions(answers: Answers): InterceptorOptions {
@@ -38,6 +38,5 @@ export function normalizeInterceptorOptions(answers: Answers): InterceptorOption
     kebabName: kebabCase(Name),
     kind: answers.kind as InterceptorKind,
     global: answers.global === true,
-    dryRun: answers.dryRun === true,
   };
 }

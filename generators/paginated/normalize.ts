@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { APP_LAYOUT } from '../app-layout';
 import { kebabCase } from '../utils/names';
 import type { Answers } from '../utils/options';
 import { decoratedClasses } from '../utils/wiring';
@@ -13,10 +14,7 @@ export interface PaginatedOptions {
   /** The type's file without extension, imported from beside it (`warrior.model`) */
   typeFile: string;
   paginatedImport: string;
-  dryRun: boolean;
 }
-
-const PAGINATED_TYPE = 'src/common/graphql/paginated.type';
 
 function sourceFiles(root: string): string[] {
   return readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
@@ -51,13 +49,12 @@ export function normalizePaginatedOptions(root: string, answers: Answers): Pagin
   const Name = String(answers.type);
   const [file] = findObjectType(root, Name);
   const modelDir = dirname(file);
-  const toPaginated = relative(modelDir, PAGINATED_TYPE);
+  const toPaginated = relative(modelDir, APP_LAYOUT.paginatedType);
   return {
     Name,
     kebabName: kebabCase(Name),
     modelDir,
     typeFile: file.slice(modelDir.length + 1).replace(/\.ts$/, ''),
     paginatedImport: toPaginated.startsWith('.') ? toPaginated : `./${toPaginated}`,
-    dryRun: answers.dryRun === true,
   };
 }

@@ -9,7 +9,7 @@ describe('paginated generator', () => {
     expect(normalizePaginatedOptions(ROOT, { type: 'Warrior' })).toMatchObject({
       modelDir: 'src/warriors/models',
       typeFile: 'warrior.model',
-      paginatedImport: '../../common/graphql/paginated.type',
+      paginatedImport: '../../graphql/paginated.type',
       kebabName: 'warrior',
     });
   });

@@ -1,33 +1,28 @@
 import { join, relative } from 'node:path';
+import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, runNodeScript } from '../utils/generate';
 import { type Render, renderTemplates } from '../utils/render';
-import { addExportAll, addToArrayConstant } from '../utils/wiring';
-import { ENDPOINTS, type ResolverOptions } from './normalize';
-
-const SCHEMA_FIRST_TYPINGS = 'src/schema-first/graphql.generated.ts';
-const SCHEMA_FIRST_TYPINGS_SCRIPT = 'src/schema-first/generate-typings.ts';
+import { addToArrayConstant } from '../utils/wiring';
+import type { ResolverOptions } from './normalize';
 
 export function buildResolver(render: Render, changes: FileChanges, options: ResolverOptions): void {
   const data = { ...options };
   renderTemplates(render, changes, 'resolver/common', data);
   renderTemplates(render, changes, `resolver/${options.style}`, data);
 
-  const { module, features } = ENDPOINTS[options.style];
+  const { file, features } = APP_LAYOUT.endpoints[options.style];
   const moduleFile = `src/${options.kebabNames}/${options.kebabNames}.module`;
-  changes.update(module, (text) =>
-    addToArrayConstant(module, text, features, `${options.Names}Module`, [
-      { name: `${options.Names}Module`, from: relativeImport(module, moduleFile) },
+  changes.update(file, (text) =>
+    addToArrayConstant(file, text, features, `${options.Names}Module`, [
+      { name: `${options.Names}Module`, from: relativeImport(file, moduleFile) },
     ]),
   );
-  changes.update('src/database/schema.ts', (text) =>
-    addExportAll('src/database/schema.ts', text, `../${options.kebabNames}/${options.kebabNames}.table`),
-  );
-  changes.plan(`drizzle/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
+  changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
   changes.plan(
     options.style === 'code-first'
-      ? 'src/schema.gql (npm run graphql:schema)'
-      : `${SCHEMA_FIRST_TYPINGS} (npm run graphql:typings)`,
+      ? `${APP_LAYOUT.endpoints['code-first'].artefact} (npm run graphql:schema)`
+      : `${APP_LAYOUT.endpoints['schema-first'].artefact} (npm run graphql:typings)`,
   );
 }
 
@@ -38,15 +33,11 @@ export async function finishResolver(
 ): Promise<void> {
   // The committed schema artefact of the endpoint follows the code: regenerate it as its npm script does,
   // beside the migration (the two steps are independent).
-  const artefact = options.style === 'code-first' ? 'src/schema.gql' : SCHEMA_FIRST_TYPINGS;
+  const { artefact, regenerate } = APP_LAYOUT.endpoints[options.style];
   changes.track(artefact);
-  const regenerate =
-    options.style === 'code-first'
-      ? ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts']
-      : [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), SCHEMA_FIRST_TYPINGS_SCRIPT];
   await Promise.all([
     generateMigration(root, changes, `create_${options.snakeNames}`),
-    runNodeScript(root, regenerate),
+    runNodeScript(root, [...regenerate]),
   ]);
 }
 

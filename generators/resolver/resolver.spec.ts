@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { APP_LAYOUT } from '../app-layout';
 import { FileChanges } from '../utils/file-changes';
 import { buildResolver } from './actions';
 import { normalizeResolverOptions } from './normalize';
@@ -19,6 +20,7 @@ describe('resolver generator', () => {
     const changes = plan('code-first');
 
     expect(changes.created.sort()).toEqual([
+      'src/categories/categories-data.module.ts',
       'src/categories/categories.module.ts',
       'src/categories/categories.repository.ts',
       'src/categories/categories.resolver.ts',
@@ -30,11 +32,8 @@ describe('resolver generator', () => {
       'src/categories/models/paginated-category.model.ts',
       'test/categories.e2e-spec.ts',
     ]);
-    expect(changes.changed.sort()).toEqual([
-      'src/database/schema.ts',
-      'src/graphql/code-first-graphql.module.ts',
-    ]);
-    expect(changes.read('src/graphql/code-first-graphql.module.ts')).toMatch(
+    expect(changes.changed).toEqual([APP_LAYOUT.endpoints['code-first'].file]);
+    expect(changes.read(APP_LAYOUT.endpoints['code-first'].file)).toMatch(
       /CODE_FIRST_FEATURES = \[[^\]]*CategoriesModule\]/,
     );
     expect(changes.read('test/categories.e2e-spec.ts')).toContain("const ENDPOINT = '/graphql';");
@@ -44,6 +43,7 @@ describe('resolver generator', () => {
     const changes = plan('schema-first');
 
     expect(changes.created.sort()).toEqual([
+      'src/categories/categories-data.module.ts',
       'src/categories/categories.graphql',
       'src/categories/categories.module.ts',
       'src/categories/categories.repository.ts',
@@ -54,10 +54,7 @@ describe('resolver generator', () => {
       'src/categories/dto/create-category.dto.ts',
       'test/categories.e2e-spec.ts',
     ]);
-    expect(changes.changed.sort()).toEqual([
-      'src/database/schema.ts',
-      'src/schema-first/schema-first-graphql.module.ts',
-    ]);
+    expect(changes.changed).toEqual([APP_LAYOUT.endpoints['schema-first'].file]);
     expect(changes.read('src/categories/categories.graphql')).toContain(
       'categories(offset: Int = 0, limit: Int = 10): PaginatedCategory!',
     );

@@ -16,6 +16,8 @@ export interface Names {
   kebabNames: string;
   /** `blog_posts` (the table) */
   snakeNames: string;
+  /** `blog post` (for messages and descriptions) */
+  word: string;
   /** `blog posts` (for messages and descriptions) */
   words: string;
 }
@@ -47,6 +49,7 @@ export function namesOf(identifier: string): Names {
     names: Names[0].toLowerCase() + Names.slice(1),
     kebabNames: plural.join('-'),
     snakeNames: plural.join('_'),
+    word: singular.join(' '),
     words: plural.join(' '),
   };
 }

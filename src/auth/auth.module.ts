@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { JwtAuthGuard } from '../common/guards/jwt-auth.guard';
+import { JwtAuthGuard } from './jwt-auth.guard';
 import type { Environment } from '../config/environment';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';

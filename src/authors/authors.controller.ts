@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthorsService } from './authors.service';
-import { AuthorsQueryDto } from './dto/authors-query.dto';
+import { ListAuthorsQuery } from './dto/list-authors.query';
 import type { PaginatedAuthor } from './models/paginated-author.model';
 
 @Public()
@@ -20,7 +20,7 @@ export class AuthorsController {
     description:
       '{ nodes: [{ id, firstName, lastName, posts: [{ id, title, votes }] }], totalCount, hasNextPage, offset }',
   })
-  getAuthors(@Query() query: AuthorsQueryDto): Promise<PaginatedAuthor> {
+  getAuthors(@Query() query: ListAuthorsQuery): Promise<PaginatedAuthor> {
     return this.authorsService.getPage(query, { totalCount: true, posts: true });
   }
 }

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PostsModule } from '../posts/posts.module';
 import { AuthorsController } from './authors.controller';
-import { AuthorsRepository } from './authors.repository';
+import { AuthorsDataModule } from './authors-data.module';
 import { AuthorsResolver } from './authors.resolver';
-import { AuthorsService } from './authors.service';
 
+/** The authors API: REST (`/authors`) and the code-first queries. */
 @Module({
-  imports: [PostsModule],
+  imports: [AuthorsDataModule],
   controllers: [AuthorsController],
-  providers: [AuthorsRepository, AuthorsService, AuthorsResolver],
-  exports: [AuthorsService],
+  providers: [AuthorsResolver],
 })
 export class AuthorsModule {}

@@ -1,10 +1,8 @@
-import { Args, Context, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Info, Int, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Public } from '../common/decorators/public.decorator';
-import { PaginationArgs } from '../common/graphql/pagination.args';
-import { isFieldSelected } from '../common/graphql/selected-fields';
-import { Post } from '../posts/models/post.model';
-import type { PostsLoaders } from '../posts/posts.service';
+import { PaginationArgs } from '../graphql/pagination.args';
+import { isFieldSelected } from '../graphql/selected-fields';
 import { AuthorsService } from './authors.service';
 import { AuthorsByIdsArgs } from './dto/authors-by-ids.args';
 import { GetAuthorArgs } from './dto/get-author.args';
@@ -57,11 +55,5 @@ export class AuthorsResolver {
   })
   getAuthorCount(): Promise<number> {
     return this.authorsService.count();
-  }
-
-  // One DataLoader per request batches the posts of every author in the response into one query.
-  @ResolveField('posts', () => [Post])
-  getPosts(@Parent() author: Author, @Context('loaders') loaders: PostsLoaders): Promise<Post[]> {
-    return loaders.postsByAuthor.load(author.id);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import DataLoader from 'dataloader';
-import type { PaginationArgs } from '../common/graphql/pagination.args';
+import type { BatchLoadFn } from 'dataloader';
+import type { PaginationArgs } from '../graphql/pagination.args';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';
 import type { AuthorRow } from './authors.table';
@@ -12,11 +12,6 @@ import { PaginatedAuthor } from './models/paginated-author.model';
 export interface AuthorsPageOptions {
   totalCount?: boolean;
   posts?: boolean;
-}
-
-/** Per-request loaders of the authors feature (a new set for every GraphQL request: no cache across users). */
-export interface AuthorsLoaders {
-  authorById: DataLoader<number, Author | null>;
 }
 
 export function toAuthor(row: AuthorRow): Author {
@@ -53,10 +48,8 @@ export class AuthorsService {
     return row ? toAuthor(row) : null;
   }
 
-  /** Every `authorById.load(id)` of one request tick becomes one `getByIds` query. */
-  createLoaders(): AuthorsLoaders {
-    return { authorById: new DataLoader((ids) => this.getByIds([...ids])) };
-  }
+  /** Batch function of the request loaders (`loaders.of(authorsService.loadByIds)`): authors by id. */
+  readonly loadByIds: BatchLoadFn<number, Author | null> = (ids) => this.getByIds([...ids]);
 
   async count(): Promise<number> {
     return this.repository.count();

@@ -7,7 +7,6 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
-import * as schema from './schema';
 import type { Database } from './database.types';
 
 export const MIGRATIONS_FOLDER = resolve(__dirname, '..', '..', 'drizzle');
@@ -38,7 +37,7 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
   const path = resolve(dataDir);
   mkdirSync(path, { recursive: true });
   const client = await PGlite.create(join(path, 'pglite'));
-  const db = drizzlePglite(client, { schema, logger });
+  const db = drizzlePglite(client, { logger });
   return {
     db,
     driver: 'pglite',
@@ -64,7 +63,7 @@ async function openPostgres(url: string, logger?: DrizzleLogger): Promise<Databa
     keepAlive: true,
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
-  const db = drizzlePostgres(pool, { schema, logger });
+  const db = drizzlePostgres(pool, { logger });
   let closed = false;
   return {
     db,

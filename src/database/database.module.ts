@@ -3,7 +3,6 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { DatabaseConnection, openDatabase } from './database.client';
 import { DATABASE } from './database.types';
-import { DemoSeeder } from './demo-seeder';
 import { QueryCounter } from './query-counter';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
@@ -30,7 +29,6 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
       inject: [DATABASE_CONNECTION],
       useFactory: (connection: DatabaseConnection) => connection.db,
     },
-    DemoSeeder,
   ],
   exports: [DATABASE, DATABASE_CONNECTION, QueryCounter],
 })

@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema';
 
-/** The Drizzle client, whichever driver is behind it (PGlite or node-postgres). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The Drizzle client, whichever driver is behind it (PGlite or node-postgres). Repositories import their tables
+ * themselves (no schema barrel): the SQL builder needs no registry, and drizzle-kit finds every `*.table.ts`.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export const DATABASE = Symbol('DATABASE');
 

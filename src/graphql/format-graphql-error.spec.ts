@@ -9,12 +9,8 @@ import {
 } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { REFUSED_VALUE_MESSAGE } from '../database/database-errors';
-import {
-  formatGraphqlError,
-  INTERNAL_ERROR_MESSAGE,
-  UNAVAILABLE_ERROR_MESSAGE,
-} from './format-graphql-error';
+import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from '../common/errors/to-http-exception';
+import { formatGraphqlError, INTERNAL_ERROR_MESSAGE } from './format-graphql-error';
 
 class NameArgs {
   @IsString()
@@ -119,13 +115,13 @@ describe(formatGraphqlError.name, () => {
     );
 
     expect(result).toEqual({
-      message: UNAVAILABLE_ERROR_MESSAGE,
+      message: UNAVAILABLE_MESSAGE,
       locations: [{ line: 1, column: 3 }],
       path: ['author'],
       extensions: { code: 'SERVICE_UNAVAILABLE' },
     });
     expect(Logger.prototype.warn).toHaveBeenCalledWith(
-      'author: database unavailable: Failed query: select … ← connect ECONNREFUSED 10.0.0.5:5432',
+      'Database unavailable: Failed query: select … ← connect ECONNREFUSED 10.0.0.5:5432',
     );
   });
 

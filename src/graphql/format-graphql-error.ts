@@ -1,16 +1,11 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import {
-  describeError,
-  isDatabaseUnavailable,
-  isValueRefusedByDatabase,
-  REFUSED_VALUE_MESSAGE,
-} from '../database/database-errors';
+import { toHttpException } from '../common/errors/to-http-exception';
 
 const logger = new Logger('GraphQL');
 
-// Nest's HTTP exceptions (thrown by services, the guard and the validation pipe) as GraphQL error codes.
+// The statuses of Nest's HTTP exceptions as GraphQL error codes; others are the status name (404 → NOT_FOUND).
 const CODE_BY_STATUS: Partial<Record<number, string>> = {
   [HttpStatus.BAD_REQUEST]: 'BAD_USER_INPUT',
   [HttpStatus.UNAUTHORIZED]: 'UNAUTHENTICATED',
@@ -18,15 +13,14 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
-export const UNAVAILABLE_ERROR_MESSAGE = 'Service unavailable, try again later';
 
 /**
  * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`).
- * - Nest HTTP exceptions become errors with a code: 400 → BAD_USER_INPUT (with the validation messages),
- *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, …).
  * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through.
- * - The database away (connection lost, timed out): SERVICE_UNAVAILABLE; a value it cannot store (a NUL
- *   character, a number out of range): BAD_USER_INPUT. The cause in the log only.
+ * - Every other error is mapped as for HTTP (`toHttpException`: domain errors, constraint violations, the
+ *   database away) and rendered with a code: 400 → BAD_USER_INPUT (with the validation messages),
+ *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, 409 → CONFLICT,
+ *   503 → SERVICE_UNAVAILABLE).
  * - Anything else is unexpected: logged with its stack, answered with a generic message.
  * Only message, locations, path and extensions.code (+ validationErrors) reach the client, never a stack trace.
  */
@@ -34,11 +28,17 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   const original = unwrapResolverError(error);
   const { locations, path } = formatted;
 
-  if (original instanceof HttpException) {
-    const status = original.getStatus();
-    const messages = validationMessages(original);
+  if (original instanceof GraphQLError) {
+    const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions ?? {};
+    return { message: formatted.message, locations, path, extensions };
+  }
+
+  const mapped = toHttpException(original);
+  if (mapped) {
+    const status = mapped.getStatus();
+    const messages = validationMessages(mapped);
     return {
-      message: messages ? messages.join('; ') : original.message,
+      message: messages ? messages.join('; ') : mapped.message,
       locations,
       path,
       extensions: {
@@ -48,28 +48,8 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     };
   }
 
-  if (original instanceof GraphQLError) {
-    const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions ?? {};
-    return { message: formatted.message, locations, path, extensions };
-  }
-
-  const where = path ? `${path.join('.')}: ` : '';
-  if (isDatabaseUnavailable(original)) {
-    logger.warn(`${where}database unavailable: ${describeError(original)}`);
-    return {
-      message: UNAVAILABLE_ERROR_MESSAGE,
-      locations,
-      path,
-      extensions: { code: 'SERVICE_UNAVAILABLE' },
-    };
-  }
-  if (isValueRefusedByDatabase(original)) {
-    logger.warn(`${where}value refused: ${describeError(original)}`);
-    return { message: REFUSED_VALUE_MESSAGE, locations, path, extensions: { code: 'BAD_USER_INPUT' } };
-  }
-
   logger.error(
-    `${where}${original instanceof Error ? original.message : String(original)}`,
+    `${path ? `${path.join('.')}: ` : ''}${original instanceof Error ? original.message : String(original)}`,
     original instanceof Error ? original.stack : undefined,
   );
   return { message: INTERNAL_ERROR_MESSAGE, locations, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

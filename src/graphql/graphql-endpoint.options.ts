@@ -1,9 +1,9 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
-import type { Request } from 'express';
 import type { Environment } from '../config/environment';
 import { formatGraphqlError } from './format-graphql-error';
+import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
 import { isGraphiqlInstalled } from './graphiql/graphiql.assets';
 import { graphiqlLandingPage } from './graphiql/graphiql-landing-page.plugin';
@@ -14,14 +14,13 @@ export const isGraphqlIdeEnabled = (nodeEnv: string | undefined): boolean =>
 
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
- * guard, a new set of DataLoaders per request), CSRF prevention, the document limits, guards on field resolvers,
+ * guard, a new loader registry per request), CSRF prevention, the document limits, guards on field resolvers,
  * one error formatter, and the production rules (no introspection, no IDE, no schema hints in errors).
  * Each endpoint adds its schema source and `include`.
  */
-export function graphqlEndpointOptions<Loaders>(
+export function graphqlEndpointOptions(
   path: string,
   config: ConfigService<Environment, true>,
-  createLoaders: () => Loaders,
 ): ApolloDriverConfig {
   const nodeEnv = config.get('NODE_ENV', { infer: true });
   const production = nodeEnv === 'production';
@@ -29,7 +28,7 @@ export function graphqlEndpointOptions<Loaders>(
   if (!production && !ide) new Logger('GraphQL').warn(`GraphiQL is not installed: no IDE at ${path}`);
   return {
     path,
-    context: ({ req }: { req: Request }) => ({ req, loaders: createLoaders() }),
+    context: createGraphqlContext,
     csrfPrevention: true,
     // One operation per request: a JSON array would multiply the work behind one HTTP request (Apollo's
     // default, stated here). The limits bound what one operation may ask for, before it runs.

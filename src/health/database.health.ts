@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { describeError } from '../database/database-errors';
+import { describeError } from '../common/errors/database-errors';
 import { DATABASE_CONNECTION } from '../database/database.module';
 import type { DatabaseConnection } from '../database/database.client';
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AuthorPostsResolver } from './author-posts.resolver';
 import { AuthorStatsResolver } from './author-stats.resolver';
-import { PostsRepository } from './posts.repository';
+import { PostsDataModule } from './posts-data.module';
 import { PostsResolver } from './posts.resolver';
-import { PostsService } from './posts.service';
 
+/** The posts API on the code-first endpoint, including the `Author.posts` field it adds to authors. */
 @Module({
-  providers: [PostsRepository, PostsService, PostsResolver, AuthorStatsResolver],
-  exports: [PostsService],
+  imports: [PostsDataModule],
+  providers: [PostsResolver, AuthorPostsResolver, AuthorStatsResolver],
 })
 export class PostsModule {}

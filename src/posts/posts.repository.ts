@@ -2,23 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { authors } from '../authors/authors.table';
 import { type Database, InjectDatabase } from '../database/database.types';
-import { type PostRow, posts } from './posts.table';
+import { type NewPostRow, type PostRow, posts } from './posts.table';
 
 export interface AuthorPostVotes {
   /** null: the author exists but has no post (the one row of the left join). */
   postId: number | null;
   votes: number | null;
-}
-
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** PostgreSQL's error code, from either driver (Drizzle wraps the driver's error as `cause`). */
-function isForeignKeyViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return (
-    codeOf(error) === FOREIGN_KEY_VIOLATION ||
-    codeOf((error as { cause?: unknown })?.cause) === FOREIGN_KEY_VIOLATION
-  );
 }
 
 @Injectable()
@@ -60,15 +49,9 @@ export class PostsRepository {
     return row?.count ?? 0;
   }
 
-  /** Undefined when there is no such author: the foreign key decides, in the same statement (no check-then-insert race). */
-  async createForAuthor(authorId: number, title: string): Promise<PostRow | undefined> {
-    try {
-      const [row] = await this.db.insert(posts).values({ title, authorId }).returning();
-      return row;
-    } catch (error) {
-      if (isForeignKeyViolation(error)) return undefined;
-      throw error;
-    }
+  async create(values: NewPostRow): Promise<PostRow> {
+    const [row] = await this.db.insert(posts).values(values).returning();
+    return row;
   }
 
   /** Atomic: concurrent upvotes all count. Undefined when there is no such post. */

@@ -1,11 +1,12 @@
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { BaseResolver } from '../common/graphql/base.resolver';
+import { BaseResolver } from '../graphql/base.resolver';
+import type { RequestLoaders } from '../graphql/request-loaders';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthorIdsArgs } from './dto/author-ids.args';
 import { CreatePostInput } from './dto/create-post.input';
 import { AuthorStats } from './models/author-stats.model';
 import { Post } from './models/post.model';
-import { PostsService, type PostsLoaders } from './posts.service';
+import { PostsService } from './posts.service';
 
 // Queries are public (each marked @Public()); the mutations keep the global guard: they need a token.
 // `findAllPost` comes from the generic base resolver.
@@ -35,7 +36,7 @@ export class PostsResolver extends BaseResolver(Post) {
   })
   getPostIdsByAuthors(
     @Args() { authorIds }: AuthorIdsArgs,
-    @Context('loaders') loaders: PostsLoaders,
+    @Context('loaders') loaders: RequestLoaders,
   ): Promise<number[][]> {
     return this.service.getPostIdsByAuthors(authorIds, loaders);
   }

@@ -1,4 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
+import { RequestLoaders } from '../graphql/request-loaders';
 import type { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
@@ -19,7 +20,7 @@ describe(PostsService.name, () => {
       getAll: jest.fn(),
       getByAuthorIds: jest.fn(),
       getVotesOfAuthor: jest.fn(),
-      createForAuthor: jest.fn(),
+      create: jest.fn(),
       incrementVotes: jest.fn(),
       countAuthorsWithMoreVotes: jest.fn(),
     } as unknown as jest.Mocked<PostsRepository>;
@@ -49,19 +50,15 @@ describe(PostsService.name, () => {
     });
   });
 
-  describe('createLoaders', () => {
-    it('should batch the loads of one tick into one query', async () => {
+  describe('loadByAuthorIds', () => {
+    it("should batch one request's loads into one query", async () => {
       repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2)]);
-      const { postsByAuthor } = sut.createLoaders();
+      const postsByAuthor = new RequestLoaders().of(sut.loadByAuthorIds);
 
       const results = await Promise.all([1, 2, 3].map((id) => postsByAuthor.load(id)));
 
       expect(results).toEqual([[post(1)], [post(2)], []]);
       expect(repository.getByAuthorIds).toHaveBeenCalledTimes(1);
-    });
-
-    it('should give every call a new loader (no cache shared between requests)', () => {
-      expect(sut.createLoaders().postsByAuthor).not.toBe(sut.createLoaders().postsByAuthor);
     });
   });
 
@@ -69,7 +66,7 @@ describe(PostsService.name, () => {
     it("should list each author's post ids through the request's loader", async () => {
       repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
 
-      await expect(sut.getPostIdsByAuthors([2, 1, 5], sut.createLoaders())).resolves.toEqual([
+      await expect(sut.getPostIdsByAuthors([2, 1, 5], new RequestLoaders())).resolves.toEqual([
         [2, 3],
         [1],
         [],
@@ -116,14 +113,16 @@ describe(PostsService.name, () => {
 
   describe('create', () => {
     it('should return the new post without its author id', async () => {
-      repository.createForAuthor.mockResolvedValue(row(5, 1));
+      repository.create.mockResolvedValue(row(5, 1));
 
       await expect(sut.create(1, { title: 'Post 5' })).resolves.toEqual(post(5));
-      expect(repository.createForAuthor).toHaveBeenCalledWith(1, 'Post 5');
+      expect(repository.create).toHaveBeenCalledWith({ authorId: 1, title: 'Post 5' });
     });
 
     it('should throw NotFoundException when the author does not exist', async () => {
-      repository.createForAuthor.mockResolvedValue(undefined);
+      // What either driver raises when the foreign key finds no author (through Drizzle's wrapper).
+      const violation = { code: '23503', detail: 'Key (author_id)=(99) is not present in table "authors".' };
+      repository.create.mockRejectedValue(Object.assign(new Error('Failed query'), { cause: violation }));
 
       await expect(sut.create(99, { title: 'Orphan' })).rejects.toThrow(
         new NotFoundException('Author 99 not found'),

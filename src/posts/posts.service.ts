@@ -1,16 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import DataLoader from 'dataloader';
-import type { ListService } from '../common/graphql/base.resolver';
+import type { BatchLoadFn } from 'dataloader';
+import { constraintViolationOf } from '../common/errors/database-errors';
+import type { ListService } from '../graphql/base.resolver';
+import type { RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
 import type { Post } from './models/post.model';
 import { PostsRepository } from './posts.repository';
 import type { PostRow } from './posts.table';
-
-/** Per-request loaders of the posts feature (a new set for every GraphQL request: no cache across users). */
-export interface PostsLoaders {
-  postsByAuthor: DataLoader<number, Post[]>;
-}
 
 export function toPost(row: PostRow): Post {
   return { id: row.id, title: row.title, votes: row.votes };
@@ -33,13 +30,12 @@ export class PostsService implements ListService<Post> {
     return authorIds.map((id) => byAuthor.get(id) ?? []);
   }
 
-  createLoaders(): PostsLoaders {
-    return { postsByAuthor: new DataLoader((authorIds) => this.getByAuthorIds(authorIds)) };
-  }
+  /** Batch function of the request loaders (`loaders.of(postsService.loadByAuthorIds)`): posts by author id. */
+  readonly loadByAuthorIds: BatchLoadFn<number, Post[]> = (authorIds) => this.getByAuthorIds(authorIds);
 
   /** Through the request's loader, so it shares one query with every `Author.posts` of the same request. */
-  async getPostIdsByAuthors(authorIds: number[], loaders: PostsLoaders): Promise<number[][]> {
-    const postsOfEach = await loaders.postsByAuthor.loadMany(authorIds);
+  async getPostIdsByAuthors(authorIds: number[], loaders: RequestLoaders): Promise<number[][]> {
+    const postsOfEach = await loaders.of(this.loadByAuthorIds).loadMany(authorIds);
     return postsOfEach.map((postsOfOne) => {
       if (postsOfOne instanceof Error) throw postsOfOne;
       return postsOfOne.map((post) => post.id);
@@ -66,9 +62,16 @@ export class PostsService implements ListService<Post> {
   }
 
   async create(authorId: number, input: CreatePostInput): Promise<Post> {
-    const row = await this.repository.createForAuthor(authorId, input.title);
-    if (!row) throw new NotFoundException(`Author ${authorId} not found`);
-    return toPost(row);
+    try {
+      return toPost(await this.repository.create({ authorId, title: input.title }));
+    } catch (error) {
+      // The foreign key decides in the same statement (no check-then-insert race); authorId is an argument
+      // here, not a field of the input, so an unknown one is NOT_FOUND rather than BAD_USER_INPUT.
+      if (constraintViolationOf(error)?.kind === 'references') {
+        throw new NotFoundException(`Author ${authorId} not found`);
+      }
+      throw error;
+    }
   }
 
   async upvote(postId: number): Promise<Post> {

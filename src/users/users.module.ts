@@ -17,6 +17,6 @@ import { UsersService } from './users.service';
     UsersRepository,
     UsersService,
   ],
-  exports: [UsersService],
+  exports: [UsersService, PasswordHasher],
 })
 export class UsersModule {}

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { WarriorsRepository } from './warriors.repository';
+import { WarriorsDataModule } from './warriors-data.module';
 import { WarriorsResolver } from './warriors.resolver';
-import { WarriorsService } from './warriors.service';
 
+/** The warriors API on the code-first endpoint. */
 @Module({
-  providers: [WarriorsRepository, WarriorsService, WarriorsResolver],
+  imports: [WarriorsDataModule],
+  providers: [WarriorsResolver],
 })
 export class WarriorsModule {}

@@ -1,5 +1,5 @@
 import { Resolver } from '@nestjs/graphql';
-import { BaseResolver } from '../common/graphql/base.resolver';
+import { BaseResolver } from '../graphql/base.resolver';
 import { Warrior } from './models/warrior.model';
 import { WarriorsService } from './warriors.service';
 

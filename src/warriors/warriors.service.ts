@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListService } from '../common/graphql/base.resolver';
+import type { ListService } from '../graphql/base.resolver';
 import type { Warrior } from './models/warrior.model';
 import { WarriorsRepository } from './warriors.repository';
 import type { WarriorRow } from './warriors.table';

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APP_LAYOUT } from '../../generators/app-layout';
 import { startServer } from '../utils/server-process';
 import { TEST_JWT_SECRET } from '../utils/constants';
 import { ScratchProject } from './scratch-project';
@@ -101,7 +102,7 @@ describe('generators', () => {
         // drizzle-kit runs after the files are written: break its configuration so that it fails.
         const config = join(scratch.root, 'drizzle.config.ts');
         const original = readFileSync(config, 'utf8');
-        writeFileSync(config, original.replace('./src/database/schema.ts', './src/database/missing.ts'));
+        writeFileSync(config, original.replace('./src/**/*.table.ts', './src/missing/schema.ts'));
         scratch.commitAll('break drizzle-kit');
 
         const result = await scratch.plop('controller', ['--name', 'widgets']);
@@ -206,24 +207,32 @@ describe('generators', () => {
         'test/categories.e2e-spec.ts',
         'test/people.e2e-spec.ts',
         'src/common/interceptors/audit.interceptor.ts',
-        'drizzle/0001_create_categories.sql',
-        'drizzle/0002_create_people.sql',
         'src/tags/',
         'test/tags.e2e-spec.ts',
-        'drizzle/0003_create_tags.sql',
         'src/warriors/models/paginated-warrior.model.ts',
         'src/labels/',
         'test/labels.e2e-spec.ts',
-        'drizzle/0004_create_labels.sql',
       ]) {
         expect(status).toContain(path);
       }
-      expect(status).toContain(' M src/app.module.ts');
-      expect(status).toContain(' M src/database/schema.ts');
-      expect(status).toContain(' M src/schema.gql');
-      expect(status).toContain(' M src/graphql/code-first-graphql.module.ts');
-      expect(status).toContain(' M src/schema-first/schema-first-graphql.module.ts');
-      expect(status).toContain(' M src/schema-first/graphql.generated.ts');
+      // One new migration per feature, in the order generated, numbered after whatever the project had.
+      const migrations = status.match(/drizzle\/\d{4}_create_\w+\.sql/g) ?? [];
+      expect(migrations.map((path) => path.replace(/^drizzle\/\d{4}_/, ''))).toEqual([
+        'create_categories.sql',
+        'create_people.sql',
+        'create_tags.sql',
+        'create_labels.sql',
+      ]);
+      expect([...migrations].sort()).toEqual(migrations);
+      for (const file of [
+        APP_LAYOUT.rootModule.file,
+        APP_LAYOUT.endpoints['code-first'].file,
+        APP_LAYOUT.endpoints['code-first'].artefact,
+        APP_LAYOUT.endpoints['schema-first'].file,
+        APP_LAYOUT.endpoints['schema-first'].artefact,
+      ]) {
+        expect(status).toContain(` M ${file}`);
+      }
     });
 
     it('should name things with correct plurals', () => {

@@ -11,8 +11,8 @@ function templateKey(): string {
   const inputs = [
     ...readdirSync(join(ROOT, 'drizzle')).map((name) => join('drizzle', name)),
     'drizzle/meta/_journal.json',
-    'src/database/demo-data.ts',
-    'src/database/demo-seeder.ts',
+    'src/demo/demo-data.ts',
+    'src/demo/demo.seeder.ts',
   ];
   for (const file of inputs.filter(
     (name) => name.endsWith('.sql') || name.endsWith('.json') || name.endsWith('.ts'),
@@ -53,7 +53,7 @@ export default async function globalSetup(): Promise<void> {
 }
 
 function migrate(env: Record<string, string>): void {
-  execFileSync(process.execPath, [join(ROOT, 'dist/database/migrate.js')], {
+  execFileSync(process.execPath, [join(ROOT, 'dist/migrate.js')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: 'true', ...env },

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { Post } from '../../posts/models/post.model';
+import type { Post } from '../../posts/models/post.model';
 
 @ObjectType({ description: 'An author of posts.' })
 export class Author {
@@ -12,7 +12,6 @@ export class Author {
   @Field(() => String, { nullable: true, description: 'Family name.' })
   lastName: string | null;
 
-  /** Filled in by the service only when asked (REST); GraphQL resolves it through `AuthorsResolver.getPosts`. */
-  @Field(() => [Post], { description: "The author's posts in id order, fetched in one batch per request." })
+  /** REST only, filled in when asked (`GET /authors`); GraphQL's `Author.posts` is the posts feature's field. */
   posts?: Post[];
 }

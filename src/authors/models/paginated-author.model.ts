@@ -1,5 +1,5 @@
 import { ObjectType } from '@nestjs/graphql';
-import { Paginated } from '../../common/graphql/paginated.type';
+import { Paginated } from '../../graphql/paginated.type';
 import { Author } from './author.model';
 
 @ObjectType({ description: 'A page of authors.' })

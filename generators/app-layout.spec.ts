@@ -1,0 +1,29 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_LAYOUT } from './app-layout';
+
+const ROOT = join(__dirname, '..');
+const source = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+describe('APP_LAYOUT', () => {
+  it('should name the root module as the app declares it', () => {
+    expect(source(APP_LAYOUT.rootModule.file)).toContain(`export class ${APP_LAYOUT.rootModule.className} `);
+  });
+
+  it.each(Object.entries(APP_LAYOUT.endpoints))(
+    'should name the %s endpoint, its feature list, artefact and script as the app has them',
+    (_style, endpoint) => {
+      const module = source(endpoint.file);
+      expect(module).toContain(`export const ${endpoint.features} = [`);
+      expect(module).toContain(`'${endpoint.path}'`);
+      expect(existsSync(join(ROOT, endpoint.artefact))).toBe(true);
+      expect(existsSync(join(ROOT, endpoint.regenerate.at(-1) ?? ''))).toBe(true);
+    },
+  );
+
+  it('should point at folders and files that exist', () => {
+    expect(existsSync(join(ROOT, `${APP_LAYOUT.paginatedType}.ts`))).toBe(true);
+    expect(existsSync(join(ROOT, APP_LAYOUT.migrations, 'meta', '_journal.json'))).toBe(true);
+    expect(existsSync(join(ROOT, APP_LAYOUT.interceptors, 'logging.interceptor.ts'))).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Where the app keeps what the generators edit or run: its registration points and its regeneration scripts.
+ * The one place the generators name the app's paths and symbols; `app-layout.spec.ts` checks it against the app.
+ */
+export const APP_LAYOUT = {
+  /** API modules with only controllers are imported here. */
+  rootModule: { file: 'src/app.module.ts', className: 'AppModule' },
+  /** API modules with resolvers are listed in their endpoint's feature list (which imports them). */
+  endpoints: {
+    'code-first': {
+      path: '/graphql',
+      file: 'src/graphql/code-first/code-first-graphql.module.ts',
+      features: 'CODE_FIRST_FEATURES',
+      /** The committed artefact the endpoint's schema becomes, and the script that rewrites it. */
+      artefact: 'src/schema.gql',
+      regenerate: ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'],
+    },
+    'schema-first': {
+      path: '/schema-first/graphql',
+      file: 'src/graphql/schema-first/schema-first-graphql.module.ts',
+      features: 'SCHEMA_FIRST_FEATURES',
+      artefact: 'src/graphql/schema-first/graphql.generated.ts',
+      regenerate: ['-r', './scripts/register-swc.cjs', 'src/graphql/schema-first/generate-typings.ts'],
+    },
+  },
+  /** The base class of page types (`Paginated(Thing)`), without its extension. */
+  paginatedType: 'src/graphql/paginated.type',
+  /** SQL migrations, written by drizzle-kit from every `src/**\/*.table.ts` (no barrel to register a table in). */
+  migrations: 'drizzle',
+  /** Interceptors, and the module whose provider list registers a global one. */
+  interceptors: 'src/common/interceptors',
+} as const;
+
+export type GraphqlStyle = keyof typeof APP_LAYOUT.endpoints;
+export const GRAPHQL_STYLES = Object.keys(APP_LAYOUT.endpoints) as GraphqlStyle[];

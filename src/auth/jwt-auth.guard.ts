@@ -1,0 +1,49 @@
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { TokenPayload } from './token-payload';
+import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
+import { httpRequestOf } from '../common/utils/http-request';
+
+/** SPEC §5.5: exactly `Bearer <token>`; any other form counts as no token. */
+export function extractBearerToken(header: string | undefined): string | undefined {
+  const [scheme, token, ...rest] = header?.split(' ') ?? [];
+  return scheme === 'Bearer' && token && rest.length === 0 ? token : undefined;
+}
+
+/**
+ * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.
+ * Steps in SPEC §5.6 order: public marker, token present, token verified, payload attached as `request.user`.
+ */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+
+    const request = httpRequestOf(context);
+    const token = extractBearerToken(request.headers.authorization);
+    if (!token) throw new UnauthorizedException();
+    request.user = await this.verify(token);
+    return true;
+  }
+
+  private async verify(token: string): Promise<TokenPayload> {
+    try {
+      const payload = await this.jwt.verifyAsync<TokenPayload>(token, { algorithms: ['HS256'] });
+      // A token that never expires is not one we issued.
+      if (typeof payload.exp !== 'number') throw new Error('token has no exp');
+      return payload;
+    } catch {
+      throw new UnauthorizedException();
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { BadRequestException, ConflictException, Logger, NotFoundException } from '@nestjs/common';
+import { REFUSED_VALUE_MESSAGE, toHttpException, UNAVAILABLE_MESSAGE } from './to-http-exception';
+
+// What both drivers raise (PGlite and node-postgres share PostgreSQL's fields), wrapped as Drizzle does.
+const failedQuery = (fields: Record<string, string>) =>
+  Object.assign(new Error('Failed query: insert …'), { cause: Object.assign(new Error('driver'), fields) });
+
+describe(toHttpException.name, () => {
+  beforeEach(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('should pass the domain errors (Nest HTTP exceptions) as they are', () => {
+    const error = new NotFoundException('Book 7 not found');
+
+    expect(toHttpException(error)).toBe(error);
+  });
+
+  it.each([
+    [
+      'a unique key',
+      { code: '23505', detail: 'Key (isbn)=(123) already exists.', constraint: 'books_isbn_unique' },
+      new ConflictException('isbn must be unique: another record already has this value'),
+    ],
+    [
+      'a foreign key on write',
+      { code: '23503', detail: 'Key (author_id)=(99) is not present in table "authors".' },
+      new BadRequestException('authorId must refer to an existing record'),
+    ],
+    [
+      'a foreign key on delete',
+      { code: '23503', detail: 'Key (id)=(1) is still referenced from table "book_reviews".' },
+      new ConflictException('Still referenced by bookReviews: delete or move those first'),
+    ],
+    [
+      'a NOT NULL column',
+      { code: '23502', column: 'published_on', detail: 'Failing row contains (…).' },
+      new BadRequestException('publishedOn must not be null'),
+    ],
+    [
+      'a check constraint',
+      { code: '23514', constraint: 'books_price_check' },
+      new BadRequestException('A value breaks the rule books_price_check'),
+    ],
+  ])('should answer %s violation with a 4xx that names the field', (_case, fields, expected) => {
+    const mapped = toHttpException(failedQuery(fields));
+
+    expect(mapped).toBeInstanceOf(expected.constructor);
+    expect(mapped?.getResponse()).toEqual(expected.getResponse());
+  });
+
+  it('should answer 503 when the database cannot be reached', () => {
+    const mapped = toHttpException(failedQuery({ code: 'ECONNREFUSED' }));
+
+    expect(mapped?.getStatus()).toBe(503);
+    expect(mapped?.message).toBe(UNAVAILABLE_MESSAGE);
+  });
+
+  it('should answer 400 for a value the column cannot hold', () => {
+    expect(toHttpException(failedQuery({ code: '22021' }))?.message).toBe(REFUSED_VALUE_MESSAGE);
+  });
+
+  it('should leave anything else unmapped (a 500 for the caller), without logging a warning', () => {
+    expect(toHttpException(new TypeError('x is undefined'))).toBeUndefined();
+    expect(toHttpException(failedQuery({ code: '42P01' }))).toBeUndefined();
+    expect(Logger.prototype.warn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthorsModule } from '../../authors/authors.module';
+import type { Environment } from '../../config/environment';
+import { PostsModule } from '../../posts/posts.module';
+import { WarriorsModule } from '../../warriors/warriors.module';
+import { GraphiqlModule } from '../graphiql/graphiql.module';
+import { graphqlEndpointOptions } from '../graphql-endpoint.options';
+
+export const CODE_FIRST_PATH = '/graphql';
+
+/** The committed schema; src/ from both src/graphql/code-first (tests) and dist/graphql/code-first (the built app). */
+export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', '..', 'src', 'schema.gql');
+
+/**
+ * The API modules whose resolvers make up this endpoint (the schema-first endpoint lists its own). Listing one
+ * here is all it takes to register it: this module imports it, and the endpoint includes its resolvers.
+ */
+export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
+
+/**
+ * The code-first GraphQL endpoint: POST /graphql (JSON), schema generated from the decorated classes.
+ * Development (NODE_ENV unset or development) rewrites src/schema.gql at start (so does `npm run graphql:schema`);
+ * a test fails when the committed file is not current.
+ */
+@Module({
+  imports: [
+    ...CODE_FIRST_FEATURES,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => {
+        const nodeEnv = config.get('NODE_ENV', { infer: true });
+        return {
+          // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
+          ...graphqlEndpointOptions(CODE_FIRST_PATH, config),
+          include: CODE_FIRST_FEATURES,
+          autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
+          sortSchema: true,
+          // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
+          buildSchemaOptions: { noDuplicatedFields: true, addNewlineAtEnd: true, skipCheck: true },
+        };
+      },
+    }),
+    GraphiqlModule,
+  ],
+})
+export class CodeFirstGraphqlModule {}

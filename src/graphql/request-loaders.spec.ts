@@ -1,0 +1,30 @@
+import { RequestLoaders } from './request-loaders';
+
+describe(RequestLoaders.name, () => {
+  const double = jest.fn((keys: readonly number[]) => Promise.resolve(keys.map((key) => key * 2)));
+
+  beforeEach(() => double.mockClear());
+
+  it('should batch the loads of one tick into one call of the batch function', async () => {
+    const sut = new RequestLoaders();
+
+    await expect(Promise.all([1, 2, 3].map((key) => sut.of(double).load(key)))).resolves.toEqual([2, 4, 6]);
+    expect(double).toHaveBeenCalledTimes(1);
+    expect(double).toHaveBeenCalledWith([1, 2, 3]);
+  });
+
+  it('should give one loader per batch function within a request', () => {
+    const sut = new RequestLoaders();
+    const other = (keys: readonly number[]) => Promise.resolve([...keys]);
+
+    expect(sut.of(double)).toBe(sut.of(double));
+    expect(sut.of(other)).not.toBe(sut.of(double));
+  });
+
+  it('should share nothing between requests (no cache crosses users)', async () => {
+    await new RequestLoaders().of(double).load(1);
+    await new RequestLoaders().of(double).load(1);
+
+    expect(double).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,21 @@
+import DataLoader, { type BatchLoadFn } from 'dataloader';
+
+/**
+ * The DataLoaders of one GraphQL request, made on first use. A feature's service declares its batch functions
+ * (`readonly loadByAuthorIds: BatchLoadFn<number, Post[]> = …`) and its resolvers ask for them here, so the
+ * endpoints know no feature and a new relation adds its loader in its own folder. A new registry per request:
+ * cached rows never cross requests (or users).
+ */
+export class RequestLoaders {
+  private readonly loaders = new Map<BatchLoadFn<never, unknown>, DataLoader<unknown, unknown>>();
+
+  /** This request's loader for a batch function; every `load` of one tick becomes one call of `batch`. */
+  of<K, V>(batch: BatchLoadFn<K, V>): DataLoader<K, V> {
+    let loader = this.loaders.get(batch as BatchLoadFn<never, unknown>) as DataLoader<K, V> | undefined;
+    if (!loader) {
+      loader = new DataLoader(batch);
+      this.loaders.set(batch as BatchLoadFn<never, unknown>, loader as DataLoader<unknown, unknown>);
+    }
+    return loader;
+  }
+}

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
+import type { Environment } from '../../config/environment';
+import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
+import { GraphiqlModule } from '../graphiql/graphiql.module';
+import { graphqlEndpointOptions } from '../graphql-endpoint.options';
+import { schemaFirstTypePaths } from './typings';
+
+export const SCHEMA_FIRST_PATH = '/schema-first/graphql';
+
+/** The project root, from src/graphql/schema-first (tests) and dist/graphql/schema-first (the built app) alike. */
+const PROJECT_ROOT = resolve(__dirname, '..', '..', '..');
+
+/**
+ * The API modules whose resolvers make up this endpoint, and only those (`include`, which also takes in the
+ * modules they import: so they import data modules, never a module with code-first resolvers). Their schema is
+ * the `.graphql` files under src/; their resolvers are bound to it by name. Listing one here registers it.
+ */
+export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirstModule];
+
+/**
+ * The schema-first GraphQL endpoint: POST /schema-first/graphql (JSON), its schema the `.graphql` files under src/,
+ * its TypeScript types generated from them (`npm run graphql:typings`). Same rules as the code-first endpoint.
+ */
+@Module({
+  imports: [
+    ...SCHEMA_FIRST_FEATURES,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => ({
+        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config),
+        include: SCHEMA_FIRST_FEATURES,
+        typePaths: schemaFirstTypePaths(PROJECT_ROOT),
+      }),
+    }),
+    GraphiqlModule,
+  ],
+})
+export class SchemaFirstGraphqlModule {}

@@ -1,0 +1,14 @@
+import { IsString, Length } from 'class-validator';
+import { CreatePostInput } from '../../graphql/schema-first/graphql.generated';
+
+/**
+ * The validated form of the generated `CreatePostInput` (SPEC §4.1 rule 8): the generated file is overwritten
+ * on every generation, so the rules live here. Resolvers take this class, so the global ValidationPipe checks it.
+ */
+export class CreatePostDto extends CreatePostInput {
+  // Redeclared to carry the decorators; ES2022 class fields need an initializer here (TS2612), and the
+  // ValidationPipe assigns the real value over it.
+  @IsString()
+  @Length(3, 50)
+  override title: string = '';
+}

@@ -1,0 +1,40 @@
+import { Args, Context, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import type { Author, Post } from '../graphql/schema-first/graphql.generated';
+import type { RequestLoaders } from '../graphql/request-loaders';
+import { Public } from '../common/decorators/public.decorator';
+import { CreatePostDto } from './dto/create-post.dto';
+import { PostsService } from './posts.service';
+
+/**
+ * The mutations of posts.graphql and the `Author.posts` field it adds, bound by name. The mutations are not
+ * public: the global guard asks for a token.
+ *
+ * SPEC §4.1 rule 6, schema-first form: the class decorator names no type; the field resolver names its parent
+ * type with a method-level `@Resolver('Author')` instead, and then every field resolver of the class must: Nest
+ * takes the parent from the method, else from the class, and silently skips a field resolver with neither.
+ * Queries and mutations ignore the name. Keep `@ResolveField` above `@Resolver`: decorators apply bottom-up and
+ * `@Resolver('Author')` also sets the field name (the other order binds `Author.Author` and the start fails).
+ */
+@Resolver()
+export class PostsSchemaFirstResolver {
+  constructor(private readonly postsService: PostsService) {}
+
+  // The DTO subclass of the generated input carries the validation (title 3..50).
+  @Mutation('createPost')
+  create(@Args('authorId') authorId: number, @Args('input') input: CreatePostDto): Promise<Post> {
+    return this.postsService.create(authorId, input);
+  }
+
+  @Mutation('upvotePost')
+  upvote(@Args('postId') postId: number): Promise<Post> {
+    return this.postsService.upvote(postId);
+  }
+
+  // One DataLoader per request batches the posts of every author in the response into one query.
+  @Public()
+  @ResolveField('posts')
+  @Resolver('Author')
+  getPosts(@Parent() author: Author, @Context('loaders') loaders: RequestLoaders): Promise<Post[]> {
+    return loaders.of(this.postsService.loadByAuthorIds).load(author.id);
+  }
+}
