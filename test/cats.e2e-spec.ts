@@ -1,21 +1,13 @@
 import request from 'supertest';
 import { CatsService } from '../src/cats/cats.service';
 import { CreateCatDto } from '../src/cats/dto/create-cat.dto';
-import { createTestApp, TestApp } from './utils/test-app';
+import { useTestApp } from './utils/test-app';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
 const tom = { name: 'Tom', age: 3, breed: 'Maine Coon' };
 
 describe('/cats (CONTRACT §3.1)', () => {
-  let sut: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    sut = await createTestApp();
-    token = sut.aliceToken();
-  });
-
-  afterAll(() => sut.close());
+  const sut = useTestApp();
 
   afterEach(() => jest.restoreAllMocks());
 
@@ -216,7 +208,7 @@ describe('/cats (CONTRACT §3.1)', () => {
     it('should answer 401 with an invalid token', async () => {
       const response = await request(sut.http)
         .delete('/cats/1')
-        .set('Authorization', `Bearer ${token}x`)
+        .set('Authorization', `Bearer ${sut.aliceToken()}x`)
         .expect(401);
 
       expect(response.body).toEqual(UNAUTHORIZED);
@@ -225,7 +217,7 @@ describe('/cats (CONTRACT §3.1)', () => {
     it('should answer the text with a valid token', async () => {
       const response = await request(sut.http)
         .delete('/cats/1')
-        .set('Authorization', `Bearer ${token}`)
+        .set('Authorization', `Bearer ${sut.aliceToken()}`)
         .expect(200);
 
       expect(response.text).toBe('This action removes a #1 cat');

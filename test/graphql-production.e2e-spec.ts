@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_FIRST_PATH } from '../src/graphql/code-first/code-first-graphql.module';
 import { SCHEMA_FIRST_PATH } from '../src/graphql/schema-first/schema-first-graphql.module';
-import type { GraphqlBody } from './utils/graphql';
+import { ADA, type GraphqlBody, POSTS_OF } from './utils/graphql';
 import { forgeJwt } from './utils/jwt';
 import { TEMPLATE_DB_DIR } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
@@ -51,7 +51,7 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
       const response = await post(path, '{ author(id: 1) { firstName posts { title } } }');
 
       expect(await response.json()).toEqual({
-        data: { author: { firstName: 'Ada', posts: [{ title: 'Notes on the Engine' }] } },
+        data: { author: { firstName: ADA.firstName, posts: [{ title: POSTS_OF[ADA.id][0].title }] } },
       });
     });
 

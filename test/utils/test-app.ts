@@ -21,6 +21,21 @@ export interface TestApp {
 }
 
 /**
+ * One app for the enclosing `describe` block: created in `beforeAll`, closed in `afterAll`.
+ * The object is filled when `beforeAll` has run: read it in hooks and tests, not while the suite is declared.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const sut = {} as TestApp;
+  let created: TestApp | undefined;
+  beforeAll(async () => {
+    created = await createTestApp(env);
+    Object.assign(sut, created);
+  });
+  afterAll(() => created?.close());
+  return sut;
+}
+
+/**
  * One app per suite, on its own copy of the migrated and seeded template database.
  * Call it in `beforeAll`; the environment must be set before the app module is loaded.
  */
