@@ -1,4 +1,4 @@
-import { Module, ValidationPipe } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
+import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
 import { CommonModule } from './common/common.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
@@ -31,11 +32,7 @@ import { TenantsModule } from './tenants/tenants.module';
     SchemaFirstGraphqlModule,
   ],
   providers: [
-    // One pipe at the edge: DTOs are validated here, services trust their input.
-    {
-      provide: APP_PIPE,
-      useFactory: () => new ValidationPipe({ whitelist: true, transform: true }),
-    },
+    { provide: APP_PIPE, useFactory: createAppValidationPipe },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
     // Errors in one place: domain and database errors as their 4xx/503 (common/errors/to-http-exception.ts).

@@ -70,20 +70,21 @@ interface ConstraintErrorFields {
 const CONSTRAINT_CODES: Record<string, ConstraintViolation['kind'] | undefined> = {
   '23505': 'unique',
   '23503': 'references',
+  '23001': 'referenced', // ON DELETE RESTRICT
   '23502': 'not-null',
   '23514': 'check',
 };
 
 /**
  * The constraint a failed write broke, if that is what this error is. Both drivers report PostgreSQL's fields
- * (`detail`: `Key (isbn)=(…) already exists.`, `Key (id)=(1) is still referenced from table "posts".`).
+ * (`detail`: `Key (isbn)=(…) already exists.`, `Key (id)=(1) is referenced from table "books".`).
  */
 export function constraintViolationOf(error: unknown): ConstraintViolation | undefined {
   for (const link of causeChain(error) as ConstraintErrorFields[]) {
     let kind = typeof link.code === 'string' ? CONSTRAINT_CODES[link.code] : undefined;
     if (!kind) continue;
     const detail = typeof link.detail === 'string' ? link.detail : '';
-    const childTable = /is still referenced from table "([^"]+)"/.exec(detail)?.[1];
+    const childTable = /is (?:still )?referenced from table "([^"]+)"/.exec(detail)?.[1];
     if (kind === 'references' && childTable) kind = 'referenced';
     const keyColumns = /^Key \(([^)]+)\)=/.exec(detail)?.[1];
     const column = typeof link.column === 'string' ? link.column : keyColumns;

@@ -32,6 +32,11 @@ describe(toHttpException.name, () => {
       new ConflictException('Still referenced by bookReviews: delete or move those first'),
     ],
     [
+      'an ON DELETE RESTRICT foreign key',
+      { code: '23001', detail: 'Key (id)=(1) is referenced from table "books".' },
+      new ConflictException('Still referenced by books: delete or move those first'),
+    ],
+    [
       'a NOT NULL column',
       { code: '23502', column: 'published_on', detail: 'Failing row contains (…).' },
       new BadRequestException('publishedOn must not be null'),

@@ -1,0 +1,46 @@
+import type { INestApplication, Provider, Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { JwtModule, JwtService } from '@nestjs/jwt';
+import { Test } from '@nestjs/testing';
+import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
+import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
+import { createAppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
+import { TEST_JWT_SECRET } from './constants';
+
+export interface HttpHarness {
+  http: ReturnType<INestApplication['getHttpServer']>;
+  /** A valid access token for demo user alice, signed with the harness's secret. */
+  token(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The middle tier of tests: one controller over real HTTP with the app's real global guard, validation pipe and
+ * error filter, in front of fake services. No database, no other module: for validation and auth wiring where a
+ * whole app is overkill.
+ */
+export async function createHttpHarness(controller: Type, providers: Provider[]): Promise<HttpHarness> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      JwtModule.register({
+        secret: TEST_JWT_SECRET,
+        signOptions: { algorithm: 'HS256', expiresIn: 60 },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    ],
+    controllers: [controller],
+    providers: [
+      ...providers,
+      { provide: APP_GUARD, useClass: JwtAuthGuard },
+      { provide: APP_PIPE, useFactory: createAppValidationPipe },
+      { provide: APP_FILTER, useClass: HttpExceptionFilter },
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return {
+    http: app.getHttpServer(),
+    token: () => app.get(JwtService).sign({ sub: 1, username: 'alice' }),
+    close: () => app.close(),
+  };
+}
