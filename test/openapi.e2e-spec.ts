@@ -112,6 +112,27 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(Object.keys(UpdateCatDto.properties)).toEqual(['name', 'age', 'breed']);
     });
 
+    it('should list the paging query parameters with their bounds', () => {
+      const parameters = document.paths['/authors'].get.parameters;
+
+      expect(parameters).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: 'offset',
+            in: 'query',
+            required: false,
+            schema: expect.objectContaining({ type: 'integer', minimum: 0, default: 0 }),
+          }),
+          expect.objectContaining({
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 10 }),
+          }),
+        ]),
+      );
+    });
+
     it('should put the bearer scheme on protected routes only', () => {
       const bearer = [{ bearer: [] }];
 

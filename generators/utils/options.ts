@@ -17,6 +17,7 @@ export interface Option {
 export type Answers = Record<string, string | boolean>;
 
 const DRY_RUN: Option = { name: 'dry-run', type: 'boolean', message: 'Only print what would change?' };
+const HELP: Option = { name: 'help', type: 'boolean', message: 'Print the usage and exit' };
 
 /** Fails the run before anything is written; plop prints the message and exits with code 1. */
 export class GeneratorInputError extends Error {
@@ -30,6 +31,14 @@ function usage(generator: string, options: Option[]): string {
       : `--${option.name} <${option.choices ? option.choices.join('|') : option.name}>`,
   );
   return `usage: npx plop ${generator} -- ${flags.join(' ')}`;
+}
+
+/** `--help`: the usage line, then each flag with its question. */
+function help(generator: string, options: Option[]): string {
+  const rows = [...options, DRY_RUN, HELP].map(
+    (option) => `  --${option.name.padEnd(12)} ${option.message.replace(/[?:]$/, '')}`,
+  );
+  return [usage(generator, options), '', ...rows, ''].join('\n');
 }
 
 function problemWith(option: Option, value: string | undefined, answers: Answers): string | undefined {
@@ -58,19 +67,27 @@ export async function collectAnswers(
       args,
       strict: true,
       options: Object.fromEntries(
-        [...options, DRY_RUN].map((option) => [option.name, { type: option.type }]),
+        [...options, DRY_RUN, HELP].map((option) => [option.name, { type: option.type }]),
       ),
     }));
   } catch (error) {
     throw new GeneratorInputError(`${(error as Error).message}\n${usage(generator, options)}`);
   }
 
+  if (values.help === true) {
+    process.stdout.write(help(generator, options));
+    process.exit(0);
+  }
+
   const answers: Answers = { dryRun: values['dry-run'] === true };
-  const interactive = args.length === 0 && process.stdin.isTTY === true;
+  // On a terminal, whatever is missing is asked for; yes/no questions only when no flag was given at all
+  // (with flags, a missing boolean flag means no).
+  const interactive = process.stdin.isTTY === true;
+  const askBooleans = interactive && args.length === 0;
   for (const option of options) {
     const given = values[option.name];
     if (option.type === 'boolean') {
-      answers[option.name] = interactive
+      answers[option.name] = askBooleans
         ? (
             await inquirer.prompt<Answers>([
               { type: 'confirm', name: option.name, message: option.message, default: false },

@@ -1,4 +1,5 @@
 import { ArgsType, Field, Int } from '@nestjs/graphql';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 
@@ -27,13 +28,19 @@ function IsIntInRange(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecor
   });
 }
 
-/** Offset pagination. A base class: argument classes that need more fields extend it and keep its defaults and rules. */
+/** Offset pagination, for GraphQL arguments and REST query strings alike. A base class: argument classes that need more fields extend it and keep its defaults and rules. */
 @ArgsType()
 export class PaginationArgs {
   @Field(() => Int, {
     nullable: true,
     defaultValue: DEFAULT_OFFSET,
     description: 'Items to skip; 0 or more.',
+  })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: DEFAULT_OFFSET,
+    description: 'Items to skip.',
   })
   @Transform(toNumberOr(DEFAULT_OFFSET))
   @IsIntInRange(0)
@@ -43,6 +50,13 @@ export class PaginationArgs {
     nullable: true,
     defaultValue: DEFAULT_LIMIT,
     description: `Items per page, 1 to ${MAX_LIMIT}.`,
+  })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: 'Items per page.',
   })
   @Transform(toNumberOr(DEFAULT_LIMIT))
   @IsIntInRange(1, MAX_LIMIT)

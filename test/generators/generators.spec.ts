@@ -116,6 +116,14 @@ describe('generators', () => {
     );
   });
 
+  it('should print the usage and exit 0 for --help, writing nothing', async () => {
+    const result = await scratch.plop('resolver', ['--help']);
+
+    expect(result.exitCode).toBe(0);
+    expect(result.all).toContain('usage: npx plop resolver -- --name <name> --style <code-first|schema-first>');
+    expect(scratch.status()).toBe('');
+  });
+
   describe('--dry-run', () => {
     it.each([
       ['resolver', ['--name', 'Widget', '--style', 'code-first'], 'create src/widgets/widgets.resolver.ts'],
