@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from './utils/test-app';
 
-type Operation = { security?: unknown[]; operationId: string };
+type Operation = { security?: unknown[]; operationId: string; parameters?: object[] };
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;

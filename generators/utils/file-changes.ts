@@ -63,6 +63,14 @@ export class FileChanges {
     this.watched.set(folder, { files, contents });
   }
 
+  /** Files that appeared in a watched folder since `watch` (relative to the root), e.g. a new migration. */
+  newIn(folder: string): string[] {
+    const before = this.watched.get(folder)?.files ?? new Set<string>();
+    return listFiles(this.absolute(folder))
+      .filter((file) => !before.has(file))
+      .map((file) => relative(this.root, file));
+  }
+
   get created(): string[] {
     return [...this.changes].filter(([, change]) => change.before === undefined).map(([path]) => path);
   }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { APP_LAYOUT } from '../app-layout';
 import type { Answers } from './options';
 import { FileChanges } from './file-changes';
 
@@ -42,13 +43,24 @@ export async function runNodeScript(root: string, args: string[]): Promise<void>
   }
 }
 
-/** `drizzle-kit generate`: writes the SQL migration for the tables the feature added to the schema. */
-export function generateMigration(root: string, changes: FileChanges, name: string): Promise<void> {
-  changes.watch('drizzle');
-  return runNodeScript(root, [
+/**
+ * `drizzle-kit generate`: writes the SQL migration for the tables the feature added. A run that announced a
+ * migration and wrote none (drizzle-kit's snapshots already list the table, e.g. after a hand-made
+ * `drizzle-kit drop`) fails, so the tree is put back instead of leaving a feature without its table.
+ */
+export async function generateMigration(root: string, changes: FileChanges, name: string): Promise<void> {
+  changes.watch(APP_LAYOUT.migrations);
+  await runNodeScript(root, [
     join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'),
     'generate',
     '--name',
     name,
   ]);
+  const written = changes.newIn(APP_LAYOUT.migrations).filter((file) => file.endsWith(`_${name}.sql`));
+  if (written.length === 0) {
+    throw new Error(
+      `drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: its snapshots in ` +
+        `${APP_LAYOUT.migrations}/meta already hold this table. Remove it there (npx drizzle-kit drop), then run again.`,
+    );
+  }
 }

@@ -114,6 +114,26 @@ describe('generators', () => {
       },
       MINUTE,
     );
+
+    it(
+      'should fail and put the tree back when drizzle-kit writes no migration for the new table',
+      async () => {
+        // A table drizzle-kit's snapshots already know (its files removed by hand, the migration kept):
+        // `drizzle-kit generate` then finds nothing to write.
+        expect((await scratch.plop('controller', ['--name', 'gadgets'])).exitCode).toBe(0);
+        await scratch.run('git', ['checkout', '--', 'src/app.module.ts']);
+        rmSync(join(scratch.root, 'src/gadgets'), { recursive: true });
+        rmSync(join(scratch.root, 'test/gadgets.e2e-spec.ts'));
+        scratch.commitAll('gadgets removed by hand, migration kept');
+
+        const result = await scratch.plop('controller', ['--name', 'gadgets']);
+
+        expect(result.exitCode).not.toBe(0);
+        expect(result.all).toContain('drizzle-kit wrote no drizzle/<next>_create_gadgets.sql');
+        expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
   });
 
   it('should print the usage and exit 0 for --help, writing nothing', async () => {
