@@ -2,18 +2,18 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
-import { AppConfigModule } from './config/config.module';
-import { DatabaseModule } from './database/database.module';
-import { DemoModule } from './demo/demo.module';
-import { HealthModule } from './health/health.module';
-import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
+import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
-import { CommonModule } from './common/common.module';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo.module';
+import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
+import { SchemaFirstGraphqlModule } from './graphql/schema-first/schema-first-graphql.module';
+import { HealthModule } from './health/health.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
-import { SchemaFirstGraphqlModule } from './graphql/schema-first/schema-first-graphql.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 @Module({

@@ -23,6 +23,20 @@ describe('wiring edits', () => {
     expect(edit(once)).toBe(once);
   });
 
+  it('should insert a new import in order: packages first, then relative paths', () => {
+    const edited = addToModule('app.module.ts', MODULE, 'imports', 'BooksModule', [
+      { name: 'BooksModule', from: './books/books.module' },
+      { name: 'APP_GUARD', from: '@nestjs/core' },
+    ]);
+
+    expect(edited.split('\n').filter((line) => line.startsWith('import'))).toEqual([
+      "import { Module } from '@nestjs/common';",
+      "import { APP_GUARD } from '@nestjs/core';",
+      "import { BooksModule } from './books/books.module';",
+      "import { CatsModule } from './cats/cats.module';",
+    ]);
+  });
+
   it('should create a missing metadata array and merge into an existing import', () => {
     const edited = addToModule('app.module.ts', MODULE, 'providers', '{ provide: APP_GUARD, useClass: X }', [
       { name: 'APP_GUARD', from: '@nestjs/core' },

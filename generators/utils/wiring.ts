@@ -19,14 +19,25 @@ function edit(path: string, text: string, change: (file: SourceFile) => void): s
   return file.getFullText();
 }
 
+const isRelative = (specifier: string) => specifier.startsWith('.');
+
+/** Where an import of `from` goes so that packages come first, then relative paths, each in order. */
+function sortedImportIndex(file: SourceFile, from: string): number {
+  const imports = file.getImportDeclarations();
+  const rank = (specifier: string) => `${isRelative(specifier) ? 1 : 0}${specifier}`;
+  const next = imports.find((declaration) => rank(declaration.getModuleSpecifierValue()) > rank(from));
+  if (next) return next.getChildIndex();
+  const last = imports.at(-1);
+  return last ? last.getChildIndex() + 1 : 0;
+}
+
 function addImports(file: SourceFile, imports: ImportOf[]): void {
   for (const { name, from } of imports) {
     const existing = file.getImportDeclaration(
       (declaration) => declaration.getModuleSpecifierValue() === from,
     );
     if (!existing) {
-      const last = file.getImportDeclarations().at(-1);
-      file.insertImportDeclaration(last ? last.getChildIndex() + 1 : 0, {
+      file.insertImportDeclaration(sortedImportIndex(file, from), {
         namedImports: [name],
         moduleSpecifier: from,
       });
