@@ -56,7 +56,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../../*', '!../../config', '!../../config/*'],
+              group: ['../../*', '!../../config', '!../../config/**'],
               message: 'common/ imports no feature.',
             },
           ],
@@ -73,7 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*', '!../config', '!../config/*', '!../common/*'],
+              group: ['../*', '!../config', '!../config/**', '!../common/**'],
               message: 'database/ imports no feature.',
             },
           ],

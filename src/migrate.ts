@@ -1,5 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AppLogger } from './common/logging/app-logger';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -11,7 +12,7 @@ class MigrationModule {}
 async function main(): Promise<void> {
   const context = await NestFactory.createApplicationContext(MigrationModule, {
     abortOnError: false,
-    logger: ['fatal', 'error', 'warn'],
+    logger: new AppLogger({ logLevels: ['fatal', 'error', 'warn'] }),
   });
   await context.close();
   new Logger('Migrate').log('Database is up to date');

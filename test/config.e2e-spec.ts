@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runUntilExit } from './utils/server-process';
@@ -55,5 +55,46 @@ describe('configuration at start', () => {
     expect(output).toMatch(message);
     expect(output).not.toMatch(/Listening on/);
     expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+
+  describe('DATA_DIR', () => {
+    const expectRefusedInOneLine = (
+      { code, output }: { code: number | null; output: string },
+      line: RegExp,
+    ) => {
+      expect(code).toBe(1);
+      expect(output.split('\n').filter((text) => text.includes('DATA_DIR'))).toEqual([
+        expect.stringMatching(line),
+      ]);
+      expect(output).not.toMatch(/\n\s+at /);
+      expect(output).not.toMatch(/Listening on/);
+    };
+
+    it('should refuse to start when DATA_DIR cannot be created, naming it and the reason', async () => {
+      const file = join(dataDir, 'a-file');
+      writeFileSync(file, '');
+      const missing = join(file, 'data');
+
+      const result = await runUntilExit({ DATA_DIR: missing });
+
+      expectRefusedInOneLine(
+        result,
+        new RegExp(`FATAL .*DATA_DIR ${missing} is not a usable folder: ENOTDIR`),
+      );
+    });
+
+    // root writes into a read-only folder regardless of its mode: the case above is the one that fails as root.
+    const itUnlessRoot = process.getuid?.() === 0 ? it.skip : it;
+    itUnlessRoot(
+      'should refuse to start when DATA_DIR is not writable, naming it and the reason',
+      async () => {
+        const readOnly = join(dataDir, 'read-only');
+        mkdirSync(readOnly, { mode: 0o555 });
+
+        const result = await runUntilExit({ DATA_DIR: readOnly });
+
+        expectRefusedInOneLine(result, new RegExp(`FATAL .*DATA_DIR ${readOnly} is not writable: EACCES`));
+      },
+    );
   });
 });

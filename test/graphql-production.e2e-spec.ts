@@ -1,12 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_FIRST_PATH } from '../src/graphql/code-first/code-first-graphql.module';
 import { SCHEMA_FIRST_PATH } from '../src/graphql/schema-first/schema-first-graphql.module';
 import { ADA, type GraphqlBody, POSTS_OF } from './utils/graphql';
 import { forgeJwt } from './utils/jwt';
-import { TEMPLATE_DB_DIR } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
+import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
 // Both GraphQL endpoints on one real production process (test/production.e2e-spec.ts covers the masking of
@@ -16,7 +16,7 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-gql-prod-'));
 
   beforeAll(async () => {
-    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+    copyTemplateDatabase(dataDir);
     server = await startServer({
       NODE_ENV: 'production',
       JWT_SECRET: TEST_JWT_SECRET,

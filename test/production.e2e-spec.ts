@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/database/database.client';
-import { TEMPLATE_DB_DIR } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
+import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 import type { GraphqlBody } from './utils/graphql';
 
@@ -20,7 +20,7 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
   beforeAll(async () => {
     // The demo data, with one column renamed behind the app's back: reading posts now fails inside the
     // database, an unexpected error with SQL and a column name in its message.
-    cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+    copyTemplateDatabase(dataDir);
     const connection = await openDatabase({ dataDir });
     await connection.db.execute(sql`alter table posts rename column votes to votes_renamed`);
     await connection.close();

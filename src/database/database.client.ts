@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
@@ -7,6 +6,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import type { Database } from './database.types';
 
 export const MIGRATIONS_FOLDER = resolve(__dirname, '..', '..', 'drizzle');
@@ -34,9 +34,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
 }
 
 async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
-  const path = resolve(dataDir);
-  mkdirSync(path, { recursive: true });
-  const client = await PGlite.create(join(path, 'pglite'));
+  const lock = await lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(join(lock.dir, 'pglite'));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { logger });
   return {
     db,
@@ -44,7 +49,11 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => undefined),
     ping: () => client.query('select 1'),
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

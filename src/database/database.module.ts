@@ -20,7 +20,13 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
           dataDir: config.get('DATA_DIR', { infer: true }),
           logger,
         });
-        await connection.migrate();
+        try {
+          await connection.migrate();
+        } catch (error) {
+          // Frees DATA_DIR's lock now rather than when the process exits; the migration's error is the one to report.
+          await connection.close().catch(() => undefined);
+          throw error;
+        }
         return connection;
       },
     },

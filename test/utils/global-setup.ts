@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { DIST_MAIN, ROOT, TEMPLATE_DB_DIR } from './paths';
 import { databaseUrl, POSTGRES_TEMPLATE_DB, recreateTemplateDatabase } from './postgres';
+import { isDataDirLockFile } from './template-database';
 
 /** Everything that decides what the template database contains. */
 function templateKey(): string {
@@ -49,6 +50,9 @@ export default async function globalSetup(): Promise<void> {
 
   rmSync(TEMPLATE_DB_DIR, { recursive: true, force: true });
   migrate({ DATA_DIR: TEMPLATE_DB_DIR, DATABASE_URL: '' });
+  // db:migrate must release DATA_DIR's lock when it is done; the suites' copies leave lock files out regardless.
+  const leftovers = readdirSync(TEMPLATE_DB_DIR).filter(isDataDirLockFile);
+  if (leftovers.length > 0) throw new Error(`db:migrate left ${leftovers.join(', ')} in ${TEMPLATE_DB_DIR}`);
   writeFileSync(keyFile, key);
 }
 

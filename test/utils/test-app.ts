@@ -1,12 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { TEST_JWT_SECRET } from './constants';
-import { TEMPLATE_DB_DIR } from './paths';
 import { createSuiteDatabase } from './postgres';
+import { copyTemplateDatabase } from './template-database';
 
 export { TEST_JWT_SECRET };
 
@@ -41,7 +41,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-e2e-'));
-  cpSync(TEMPLATE_DB_DIR, dataDir, { recursive: true });
+  copyTemplateDatabase(dataDir);
   const postgres = process.env.TEST_DATABASE_URL
     ? await createSuiteDatabase(process.env.TEST_DATABASE_URL)
     : undefined;

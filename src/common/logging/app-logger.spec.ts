@@ -1,4 +1,5 @@
 import { ConsoleLogger } from '@nestjs/common';
+import { StartupError } from '../errors/startup-error';
 import { AppLogger, levelsFrom } from './app-logger';
 
 const ESCAPE = '\u001b[';
@@ -123,6 +124,30 @@ describe(AppLogger.name, () => {
       expect(written).toHaveLength(1);
       expect(written[0]).toMatch(/last words\n$/);
       expect(process.listeners('exit')).toEqual(listeners);
+    });
+  });
+
+  describe('start-up errors', () => {
+    let errors: string[];
+    beforeEach(() => {
+      errors = [];
+      jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        errors.push(String(chunk));
+        return true;
+      });
+    });
+
+    it("should leave a StartupError reported by Nest's ExceptionHandler to the entry point", () => {
+      // As Nest reports it: new Logger('ExceptionHandler').error(exception).
+      new AppLogger().error(new StartupError('DATA_DIR /x is in use'), undefined, 'ExceptionHandler');
+
+      expect(errors).toEqual([]);
+    });
+
+    it('should print any other error the ExceptionHandler reports, with its stack', () => {
+      new AppLogger().error(new Error('unexpected'), undefined, 'ExceptionHandler');
+
+      expect(errors.join('')).toMatch(/ERROR \[ExceptionHandler\] Error: unexpected\n\s+at /);
     });
   });
 

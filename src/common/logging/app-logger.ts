@@ -1,4 +1,5 @@
 import { ConsoleLogger, type ConsoleLoggerOptions, LOG_LEVELS, type LogLevel } from '@nestjs/common';
+import { StartupError } from '../errors/startup-error';
 
 /** `warn` → warn, error, fatal: the threshold and every more severe level (Nest's LOG_LEVELS, least severe first). */
 export function levelsFrom(threshold: LogLevel): LogLevel[] {
@@ -28,6 +29,15 @@ export class AppLogger extends ConsoleLogger {
 
   constructor(options: ConsoleLoggerOptions = {}) {
     super({ colors: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, ...options });
+  }
+
+  /**
+   * Nest's ExceptionHandler prints a start-up failure, stack and all, before handing it to the entry point (both
+   * start with abortOnError: false), whose catch prints its message. A StartupError is left to that catch: one line.
+   */
+  override error(message: unknown, ...optionalParams: unknown[]): void {
+    if (message instanceof StartupError && optionalParams.at(-1) === 'ExceptionHandler') return;
+    super.error(message, ...optionalParams);
   }
 
   protected override printMessages(

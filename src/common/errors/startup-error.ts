@@ -1,0 +1,7 @@
+/**
+ * A start-up failure the operator can fix (a setting, a folder, another process): its message names the cause,
+ * and a stack trace would only hide it. The entry points print it as one line (see AppLogger).
+ */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
