@@ -56,7 +56,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../../*', '!../../config', '!../../config/**'],
+              regex: '^\\.\\./\\.\\./(?!config/)',
               message: 'common/ imports no feature.',
             },
           ],
@@ -73,7 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*', '!../config', '!../config/**', '!../common/**'],
+              regex: '^\\.\\./(?!config/|common/)',
               message: 'database/ imports no feature.',
             },
           ],
