@@ -9,9 +9,9 @@ import { runUntilExit, type ServerProcess, startServer } from './utils/server-pr
 import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
-/** `npm run db:migrate` without the build: `node dist/database/migrate.js`. */
+/** `npm run db:migrate` without the build: `node dist/migrate.js`. */
 async function runMigrate(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/database/migrate.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/migrate.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

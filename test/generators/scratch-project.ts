@@ -59,6 +59,16 @@ export class ScratchProject {
     return execFileSync('git', ['status', '--porcelain'], { cwd: this.root }).toString();
   }
 
+  head(): string {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: this.root }).toString().trim();
+  }
+
+  /** Back to an earlier commit, dropping every later commit and change. */
+  resetTo(commit: string): void {
+    execFileSync('git', ['reset', '-q', '--hard', commit], { cwd: this.root });
+    execFileSync('git', ['clean', '-qfd'], { cwd: this.root });
+  }
+
   commitAll(message: string): void {
     execFileSync('git', [...GIT, 'add', '-A'], { cwd: this.root });
     execFileSync('git', [...GIT, 'commit', '-qm', message], { cwd: this.root });
