@@ -142,7 +142,9 @@ describe('generators', () => {
     const result = await scratch.plop('resolver', ['--help']);
 
     expect(result.exitCode).toBe(0);
-    expect(result.all).toContain('usage: npx plop resolver -- --name <name> --style <code-first|schema-first>');
+    expect(result.all).toContain(
+      'usage: npx plop resolver -- --name <name> --style <code-first|schema-first>',
+    );
     expect(scratch.status()).toBe('');
   });
 
