@@ -33,6 +33,11 @@ describe('configuration at start', () => {
       /GRAPHQL_MAX_COST must be a positive integer/,
     ],
     [
+      'a GRAPHQL_MAX_RESPONSE_BYTES of zero',
+      { GRAPHQL_MAX_RESPONSE_BYTES: '0' },
+      /GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer/,
+    ],
+    [
       'a DATABASE_URL of another scheme',
       { DATABASE_URL: 'mysql://db:3306/app' },
       /DATABASE_URL must start with postgres:\/\//,

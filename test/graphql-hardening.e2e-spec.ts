@@ -10,6 +10,7 @@ const LIMITS = {
   GRAPHQL_MAX_DIRECTIVES: '3',
   GRAPHQL_MAX_COST: '150',
   GRAPHQL_MAX_TOKENS: '150',
+  GRAPHQL_MAX_RESPONSE_BYTES: '1000',
 };
 
 describe('GraphQL hardening (both endpoints)', () => {
@@ -52,7 +53,7 @@ describe('GraphQL hardening (both endpoints)', () => {
         /^Query directives 4 exceeds the limit of 3\.$/,
       ],
       [
-        'too costly (lists count 10 times)',
+        'too costly (lists count their declared bounds: 10 authors, 10 posts each)',
         '/graphql',
         '{ authors { nodes { id firstName lastName posts { id title votes } } } }',
         /^Query cost 342 exceeds the limit of 150\.$/,
@@ -114,6 +115,46 @@ describe('GraphQL hardening (both endpoints)', () => {
         expect(body.errors![0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
       },
     );
+  });
+
+  describe('response size', () => {
+    // A cheap document (cost 11) whose answer repeats a long alias once per post: what the cost limit cannot see.
+    const alias = 'a'.repeat(400);
+
+    it.each([
+      ['/graphql', `{ findAllPost { ${alias}: title } }`],
+      [
+        '/schema-first/graphql',
+        `{ author(id: 2) { posts { ${alias}: title } } x: author(id: 1) { posts { ${alias}: title } } }`,
+      ],
+    ])(
+      'should replace an answer over GRAPHQL_MAX_RESPONSE_BYTES at %s with one RESPONSE_TOO_LARGE error',
+      async (path, query) => {
+        const response = await request(sut.http).post(path).send({ query });
+
+        expect(response.status).toBe(200);
+        expect(Buffer.byteLength(response.text)).toBeLessThanOrEqual(1000);
+        expect(response.body).toEqual({
+          errors: [
+            {
+              message: expect.stringMatching(
+                /^The response would be \d+ bytes, more than the limit of 1000: ask for fewer items or fields\.$/,
+              ),
+              extensions: { code: 'RESPONSE_TOO_LARGE' },
+            },
+          ],
+          data: null,
+        });
+      },
+    );
+
+    it('should send an answer within the limit as it is', async () => {
+      const { status, body } = await post('/graphql', { query: '{ findAllPost { id title } }' });
+
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      expect(body.data!.findAllPost).toHaveLength(4);
+    });
   });
 
   describe('transport', () => {

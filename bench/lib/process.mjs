@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 
 /** Processes started by this run and still running: killed on the way out whatever happens. */
 const running = new Set();
@@ -53,6 +53,17 @@ export function memoryOf(pid) {
     return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
   } catch {
     return undefined;
+  }
+}
+
+/** Samples the process's resident memory while `work` runs; the highest value seen, in MiB. */
+export async function peakRssDuring(pid, work) {
+  let peak = memoryOf(pid)?.rss ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(pid)?.rss ?? 0)), 25);
+  try {
+    return { result: await work(), peak };
+  } finally {
+    clearInterval(timer);
   }
 }
 

@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clearInterval, setInterval } from 'node:timers';
 import { prepareDataDir, startApp } from '../lib/app.mjs';
 import { compare, DURATION, load } from '../lib/load.mjs';
 import { ROOT } from '../lib/paths.mjs';
-import { memoryOf } from '../lib/process.mjs';
+import { memoryOf, peakRssDuring } from '../lib/process.mjs';
 import { percent } from '../lib/report.mjs';
 
 const CONCURRENCY = 2; // PASSWORD_HASH_CONCURRENCY: the app's default, set explicitly for both sides
@@ -36,17 +35,6 @@ async function passwordFunction() {
     const rps = counts.reduce((a, b) => a + b, 0) / ((performance.now() - startedAt) / 1_000);
     return { rps: Math.round(rps * 10) / 10 };
   };
-}
-
-/** Samples the process's resident memory while `work` runs; the highest value seen, in MiB. */
-async function peakRssDuring(pid, work) {
-  let peak = memoryOf(pid)?.rss ?? 0;
-  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(pid)?.rss ?? 0)), 25);
-  try {
-    return { result: await work(), peak };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Args, Info, Int, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Public } from '../common/decorators/public.decorator';
-import { PaginationArgs } from '../graphql/pagination.args';
+import { MaxItems } from '../graphql/max-items';
+import { MAX_LIMIT, PaginationArgs } from '../graphql/pagination.args';
 import { isFieldSelected } from '../graphql/selected-fields';
 import { AuthorsService } from './authors.service';
-import { AuthorsByIdsArgs } from './dto/authors-by-ids.args';
+import { AuthorsByIdsArgs, MAX_IDS } from './dto/authors-by-ids.args';
 import { GetAuthorArgs } from './dto/get-author.args';
 import { Author } from './models/author.model';
 import { PaginatedAuthor } from './models/paginated-author.model';
@@ -33,12 +34,14 @@ export class AuthorsResolver {
     return this.authorsService.getByName(args);
   }
 
+  @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit', sizedFields: ['nodes', 'edges'] })
   @Query(() => PaginatedAuthor, { name: 'authors', description: 'A page of authors, in id order.' })
   getAuthors(@Args() pagination: PaginationArgs, @Info() info: GraphQLResolveInfo): Promise<PaginatedAuthor> {
     // Counting all authors is the costly part of a page: only when the client asked for it.
     return this.authorsService.getPage(pagination, { totalCount: isFieldSelected(info, 'totalCount') });
   }
 
+  @MaxItems({ max: MAX_IDS, sizedBy: 'ids' })
   @Query(() => [Author], {
     name: 'authorsByIds',
     nullable: 'items',

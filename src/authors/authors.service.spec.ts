@@ -20,7 +20,7 @@ describe(AuthorsService.name, () => {
       getPageWithTotal: jest.fn(),
       count: jest.fn(),
     } as unknown as jest.Mocked<AuthorsRepository>;
-    posts = { getByAuthorIds: jest.fn() } as unknown as jest.Mocked<PostsService>;
+    posts = { getFirstByAuthorIds: jest.fn() } as unknown as jest.Mocked<PostsService>;
     sut = new AuthorsService(repository, posts);
   });
 
@@ -66,15 +66,15 @@ describe(AuthorsService.name, () => {
       });
     });
 
-    it('should attach the posts of the whole page with one call when asked for them', async () => {
+    it("should attach each author's first 10 posts with one call for the whole page when asked for them", async () => {
       repository.getPage.mockResolvedValue([row(1), row(2)]);
       const postOf1 = { id: 10, title: 'Ten', votes: null };
-      posts.getByAuthorIds.mockResolvedValue([[postOf1], []]);
+      posts.getFirstByAuthorIds.mockResolvedValue([[postOf1], []]);
 
       const page = await sut.getPage({ offset: 0, limit: 5 }, { posts: true });
 
-      expect(posts.getByAuthorIds).toHaveBeenCalledTimes(1);
-      expect(posts.getByAuthorIds).toHaveBeenCalledWith([1, 2]);
+      expect(posts.getFirstByAuthorIds).toHaveBeenCalledTimes(1);
+      expect(posts.getFirstByAuthorIds).toHaveBeenCalledWith([1, 2], 10);
       expect(page.nodes).toEqual([
         { ...author(1), posts: [postOf1] },
         { ...author(2), posts: [] },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
-import type { PaginationArgs } from '../graphql/pagination.args';
+import { DEFAULT_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';
 import type { AuthorRow } from './authors.table';
@@ -55,7 +55,10 @@ export class AuthorsService {
     return this.repository.count();
   }
 
-  /** Authors in id order. One query (plus one for the posts of the whole page when asked for). */
+  /**
+   * Authors in id order. One query, plus one for the posts of the whole page when asked for: the first
+   * DEFAULT_LIMIT of each author, as `Author.posts` answers by default.
+   */
   async getPage(
     { offset, limit }: PaginationArgs,
     options: AuthorsPageOptions = {},
@@ -66,7 +69,10 @@ export class AuthorsService {
       : { rows: await this.repository.getPage(offset, limit + 1), total: undefined };
     const nodes = rows.slice(0, limit).map(toAuthor);
     if (options.posts) {
-      const postsOfEach = await this.posts.getByAuthorIds(nodes.map((author) => author.id));
+      const postsOfEach = await this.posts.getFirstByAuthorIds(
+        nodes.map((author) => author.id),
+        DEFAULT_LIMIT,
+      );
       nodes.forEach((author, index) => (author.posts = postsOfEach[index]));
     }
     // A page past the end has no row to carry the window count.

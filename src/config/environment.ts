@@ -110,11 +110,25 @@ export class Environment {
   @Min(1, { message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
   GRAPHQL_MAX_TOKENS = 1000;
 
-  /** 1 per field; a list field's selections count 10 times per list level (see graphql-limits.ts). */
+  /**
+   * An upper bound of the values an operation can answer: 1 per field and value, a list's selections once per
+   * item it can hold (its declared bound, see graphql-limits.ts). 5000 admits a page of 100 authors with their
+   * default 10 posts each (3 402), not 100 posts each.
+   */
   @Type(() => Number)
   @IsInt({ message: 'GRAPHQL_MAX_COST must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_COST must be a positive integer' })
-  GRAPHQL_MAX_COST = 1000;
+  GRAPHQL_MAX_COST = 5000;
+
+  /**
+   * Bytes of one response (its JSON); a larger one is replaced by a RESPONSE_TOO_LARGE error. The cost limit
+   * bounds the values; this bounds what long aliases or long strings make of them. 1 MiB is about 3 times the
+   * largest response the default cost admits with ordinary names (README, Hardening).
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
+  GRAPHQL_MAX_RESPONSE_BYTES = 1024 * 1024;
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';

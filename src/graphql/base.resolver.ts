@@ -1,15 +1,19 @@
 import type { Type } from '@nestjs/common';
-import { Query, Resolver } from '@nestjs/graphql';
+import { Args, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../common/decorators/public.decorator';
+import { MaxItems } from './max-items';
+import { MAX_LIMIT, PaginationArgs } from './pagination.args';
 
 /** What the base resolver needs from a feature's service. */
 export interface ListService<T> {
-  getAll(): Promise<T[]>;
+  /** Items in id order, `limit` of them after `offset`. */
+  getPage(page: PaginationArgs): Promise<T[]>;
 }
 
 /**
  * Generic abstract resolver: `class WarriorsResolver extends BaseResolver(Warrior)` gets a public
- * `findAllWarrior: [Warrior!]!` query that lists every item through the subclass's service.
+ * `findAllWarrior(offset: Int = 0, limit: Int = 10): [Warrior!]!` query that lists the items a page at a time
+ * (at most MAX_LIMIT: a list of everything would grow with the table) through the subclass's service.
  * The class is abstract for the schema (`isAbstract`), so only the concrete subclasses register queries.
  */
 export function BaseResolver<T>(classRef: Type<T>) {
@@ -18,12 +22,13 @@ export function BaseResolver<T>(classRef: Type<T>) {
     protected abstract readonly service: ListService<T>;
 
     @Public()
+    @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit' })
     @Query(() => [classRef], {
       name: `findAll${classRef.name}`,
-      description: `Every ${classRef.name}, in id order.`,
+      description: `A page of ${classRef.name} items, in id order.`,
     })
-    findAll(): Promise<T[]> {
-      return this.service.getAll();
+    findAll(@Args() page: PaginationArgs): Promise<T[]> {
+      return this.service.getPage(page);
     }
   }
   return BaseResolverHost;

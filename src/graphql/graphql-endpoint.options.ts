@@ -7,6 +7,7 @@ import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
 import { isGraphiqlInstalled } from './graphiql/graphiql.assets';
 import { graphiqlLandingPage } from './graphiql/graphiql-landing-page.plugin';
+import { limitResponseSize } from './response-size';
 
 /** The development IDE: never in production, and only where its packages (devDependencies) are installed. */
 export const isGraphqlIdeEnabled = (nodeEnv: string | undefined): boolean =>
@@ -14,8 +15,9 @@ export const isGraphqlIdeEnabled = (nodeEnv: string | undefined): boolean =>
 
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
- * guard, a new loader registry per request), CSRF prevention, the document limits, guards on field resolvers,
- * one error formatter, and the production rules (no introspection, no IDE, no schema hints in errors).
+ * guard, a new loader registry per request), CSRF prevention, the document limits, the response size limit,
+ * guards on field resolvers, one error formatter, and the production rules (no introspection, no IDE, no schema
+ * hints in errors).
  * Each endpoint adds its schema source and `include`.
  */
 export function graphqlEndpointOptions(
@@ -42,6 +44,8 @@ export function graphqlEndpointOptions(
         maxCost: config.get('GRAPHQL_MAX_COST', { infer: true }),
       }),
     ],
+    // What the cost limit does not see (long aliases, long strings): a response over the size is refused whole.
+    stringifyResult: limitResponseSize(config.get('GRAPHQL_MAX_RESPONSE_BYTES', { infer: true })),
     // The global guard also runs on @ResolveField methods (each call, so per field and parent: see README),
     // so a field can be closed with @Authenticated() like a query. Properties without a resolver are not guarded.
     fieldResolverEnhancers: ['guards'],

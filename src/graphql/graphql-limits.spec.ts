@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
-import { graphqlLimitsRule } from './graphql-limits';
+import { DEFAULT_LIST_SIZE, graphqlLimitsRule } from './graphql-limits';
 
 const schema = buildSchema(`
   type Post { id: Int!  title: String!  author: Author! }
@@ -7,7 +9,7 @@ const schema = buildSchema(`
   type Query { author(id: Int!): Author  authors: [Author!]!  count: Int }
 `);
 
-const LIMITS = { maxDepth: 4, maxAliases: 2, maxDirectives: 2, maxCost: 100 };
+const LIMITS = { maxDepth: 4, maxAliases: 2, maxDirectives: 2, maxCost: 1_000 };
 
 const errorsOf = (query: string, limits = LIMITS) =>
   validate(schema, parse(query), [graphqlLimitsRule(limits)]).map((error) => error.message);
@@ -18,7 +20,7 @@ describe(graphqlLimitsRule.name, () => {
   });
 
   it('should refuse a document deeper than the limit, counting fields through fragments', () => {
-    const limits = { ...LIMITS, maxCost: 1_000 };
+    const limits = { ...LIMITS, maxCost: 1_000_000 };
 
     expect(errorsOf('{ author(id: 1) { posts { author { id } } } }', limits)).toEqual([]);
     expect(errorsOf('{ author(id: 1) { posts { author { posts { id } } } } }', limits)).toEqual([
@@ -45,15 +47,15 @@ describe(graphqlLimitsRule.name, () => {
     ]);
   });
 
-  it('should cost list fields by an assumed size of 10 per list level', () => {
-    // authors (1) + 10 × (id + posts (1 + 10 × (id + title))) = 1 + 10 × 22 = 221
+  it(`should count a list that declares no bound as ${DEFAULT_LIST_SIZE} items per list level`, () => {
+    // authors (1) + 100 × (id + posts (1 + 100 × (id + title))) = 1 + 100 × 202
     expect(errorsOf('{ authors { id posts { id title } } }')).toEqual([
-      'Query cost 221 exceeds the limit of 100.',
+      'Query cost 20201 exceeds the limit of 1000.',
     ]);
-    // friends is a list of lists: 1 + 100 × 1
-    expect(errorsOf('{ author(id: 1) { friends { id } } }', { ...LIMITS, maxCost: 102 })).toEqual([]);
-    expect(errorsOf('{ author(id: 1) { friends { id } } }', { ...LIMITS, maxCost: 101 })).toEqual([
-      'Query cost 102 exceeds the limit of 101.',
+    // friends is a list of lists: author (1) + friends (1 + 100 × 100 × id)
+    expect(errorsOf('{ author(id: 1) { friends { id } } }', { ...LIMITS, maxCost: 10_002 })).toEqual([]);
+    expect(errorsOf('{ author(id: 1) { friends { id } } }', { ...LIMITS, maxCost: 10_001 })).toEqual([
+      'Query cost 10002 exceeds the limit of 10001.',
     ]);
   });
 
@@ -66,7 +68,7 @@ describe(graphqlLimitsRule.name, () => {
     const started = performance.now();
 
     expect(errorsOf(query, { ...LIMITS, maxDepth: 100 })).toEqual([
-      expect.stringMatching(/^Query cost \S+ exceeds the limit of 100\.$/),
+      expect.stringMatching(/^Query cost \S+ exceeds the limit of 1000\.$/),
     ]);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
@@ -83,5 +85,76 @@ describe(graphqlLimitsRule.name, () => {
 
   it('should measure each operation of a document on its own', () => {
     expect(errorsOf('query A { a: count b: count } query B { c: count d: count }')).toEqual([]);
+  });
+
+  describe('with bounds declared by @maxItems', () => {
+    const declared = buildSchema(`
+      ${readFileSync(join(__dirname, 'max-items.graphql'), 'utf8')}
+      type Post { id: Int!  title: String! }
+      type Author {
+        id: Int!
+        posts(limit: Int = 10): [Post!]! @maxItems(max: 100, sizedBy: "limit")
+        friends: [Author!]!
+      }
+      type Edge { node: Author! }
+      type Page { nodes: [Author!]  edges: [Edge!]  total: Int }
+      type Query {
+        authors(limit: Int = 10): Page! @maxItems(max: 100, sizedBy: "limit", sizedFields: ["nodes", "edges"])
+        authorsByIds(ids: [Int!]!): [Author]! @maxItems(max: 100, sizedBy: "ids")
+        postIdsByAuthor(authorIds: [Int!]!): [[Int!]!]! @maxItems(max: 100, sizedBy: "authorIds", innerMax: 10)
+        tags: [String!]! @maxItems(max: 20)
+      }
+    `);
+    /** The cost the rule finds (every document costs more than 0). */
+    const costOf = (query: string) => {
+      const [message] = validate(declared, parse(query), [graphqlLimitsRule({ ...LIMITS, maxCost: 0 })]).map(
+        (error) => error.message,
+      );
+      return Number(/^Query cost (\d+) exceeds/.exec(message)![1]);
+    };
+
+    it('should size a list by its limit argument as written, or by its default when left out', () => {
+      // authors (1) + nodes (1 + n × (1 + posts (1 + m × (id + title))))
+      expect(costOf('{ authors(limit: 2) { nodes { posts(limit: 3) { id title } } } }')).toBe(
+        1 + 1 + 2 * (1 + 3 * 2),
+      );
+      expect(costOf('{ authors { nodes { posts { id title } } } }')).toBe(1 + 1 + 10 * (1 + 10 * 2));
+    });
+
+    it('should count the maximum for a variable or null, and never more than the maximum', () => {
+      const maximum = 1 + 1 + 2 * (1 + 100 * 2);
+
+      expect(
+        costOf('query ($n: Int) { authors(limit: 2) { nodes { posts(limit: $n) { id title } } } }'),
+      ).toBe(maximum);
+      expect(costOf('{ authors(limit: 2) { nodes { posts(limit: null) { id title } } } }')).toBe(maximum);
+      expect(costOf('{ authors(limit: 2) { nodes { posts(limit: 5000) { id title } } } }')).toBe(maximum);
+    });
+
+    it("should size a page's nodes and edges by the page's limit, through fragments used with different limits", () => {
+      expect(costOf('{ authors(limit: 3) { total nodes { id } edges { node { id } } } }')).toBe(
+        1 + 1 + (1 + 3) + (1 + 3 * 2),
+      );
+      expect(
+        costOf(
+          '{ a: authors(limit: 2) { ...P } b: authors(limit: 5) { ...P } } fragment P on Page { nodes { id } }',
+        ),
+      ).toBe(1 + (1 + 2) + 1 + (1 + 5));
+    });
+
+    it('should size a list by the length of a list argument (one value counts as a list of one)', () => {
+      expect(costOf('{ authorsByIds(ids: [1, 2, 3]) { id } }')).toBe(1 + 3);
+      expect(costOf('{ authorsByIds(ids: 7) { id } }')).toBe(1 + 1);
+      expect(costOf('query ($ids: [Int!]!) { authorsByIds(ids: $ids) { id } }')).toBe(1 + 100);
+    });
+
+    it('should count each value of a list of scalars, inner lists by innerMax', () => {
+      expect(costOf('{ tags }')).toBe(20);
+      expect(costOf('{ postIdsByAuthor(authorIds: [1, 2]) }')).toBe(2 * 10);
+    });
+
+    it(`should still count an undeclared list beside declared ones as ${DEFAULT_LIST_SIZE} items`, () => {
+      expect(costOf('{ authorsByIds(ids: [1]) { friends { id } } }')).toBe(1 + 1 * (1 + 100 * 1));
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -28,6 +29,27 @@ function IsIntInRange(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecor
   });
 }
 
+/** The `limit` argument of every list: 1 to MAX_LIMIT items, DEFAULT_LIMIT when left out or null. */
+function LimitField(): PropertyDecorator {
+  return applyDecorators(
+    Field(() => Int, {
+      nullable: true,
+      defaultValue: DEFAULT_LIMIT,
+      description: `Items to return, 1 to ${MAX_LIMIT}.`,
+    }),
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
+    Transform(toNumberOr(DEFAULT_LIMIT)),
+    IsIntInRange(1, MAX_LIMIT),
+  );
+}
+
+/** A list that starts at its first item (a child list such as `Author.posts`): only how many. */
+@ArgsType()
+export class LimitArgs {
+  @LimitField()
+  limit: number = DEFAULT_LIMIT;
+}
+
 /** Offset pagination, for GraphQL arguments and REST query strings alike. A base class: argument classes that need more fields extend it and keep its defaults and rules. */
 @ArgsType()
 export class PaginationArgs {
@@ -46,19 +68,6 @@ export class PaginationArgs {
   @IsIntInRange(0)
   offset: number = DEFAULT_OFFSET;
 
-  @Field(() => Int, {
-    nullable: true,
-    defaultValue: DEFAULT_LIMIT,
-    description: `Items per page, 1 to ${MAX_LIMIT}.`,
-  })
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_LIMIT,
-    default: DEFAULT_LIMIT,
-    description: 'Items per page.',
-  })
-  @Transform(toNumberOr(DEFAULT_LIMIT))
-  @IsIntInRange(1, MAX_LIMIT)
+  @LimitField()
   limit: number = DEFAULT_LIMIT;
 }

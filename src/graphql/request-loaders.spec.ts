@@ -21,6 +21,18 @@ describe(RequestLoaders.name, () => {
     expect(sut.of(other)).not.toBe(sut.of(double));
   });
 
+  it('should load an object key asked for twice once (keys compare by value)', async () => {
+    const sum = jest.fn((keys: ReadonlyArray<{ a: number; b: number }>) =>
+      Promise.resolve(keys.map(({ a, b }) => a + b)),
+    );
+    const loader = new RequestLoaders().of(sum);
+
+    await expect(Promise.all([loader.load({ a: 1, b: 2 }), loader.load({ a: 1, b: 2 })])).resolves.toEqual([
+      3, 3,
+    ]);
+    expect(sum).toHaveBeenCalledWith([{ a: 1, b: 2 }]);
+  });
+
   it('should share nothing between requests (no cache crosses users)', async () => {
     await new RequestLoaders().of(double).load(1);
     await new RequestLoaders().of(double).load(1);

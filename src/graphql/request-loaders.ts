@@ -1,8 +1,12 @@
 import DataLoader, { type BatchLoadFn } from 'dataloader';
 
+// Keys compare by value: an object key (`{ authorId, limit }`) asked for twice in a request is loaded once.
+const cacheKeyFn = (key: unknown): unknown =>
+  typeof key === 'object' && key !== null ? JSON.stringify(key) : key;
+
 /**
  * The DataLoaders of one GraphQL request, made on first use. A feature's service declares its batch functions
- * (`readonly loadByAuthorIds: BatchLoadFn<number, Post[]> = …`) and its resolvers ask for them here, so the
+ * (`readonly loadByAuthor: BatchLoadFn<AuthorPostsKey, Post[]> = …`) and its resolvers ask for them here, so the
  * endpoints know no feature and a new relation adds its loader in its own folder. A new registry per request:
  * cached rows never cross requests (or users).
  */
@@ -13,7 +17,7 @@ export class RequestLoaders {
   of<K, V>(batch: BatchLoadFn<K, V>): DataLoader<K, V> {
     let loader = this.loaders.get(batch as BatchLoadFn<never, unknown>) as DataLoader<K, V> | undefined;
     if (!loader) {
-      loader = new DataLoader(batch);
+      loader = new DataLoader(batch, { cacheKeyFn });
       this.loaders.set(batch as BatchLoadFn<never, unknown>, loader as DataLoader<unknown, unknown>);
     }
     return loader;

@@ -1,6 +1,8 @@
-import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Author } from '../authors/models/author.model';
 import { Public } from '../common/decorators/public.decorator';
+import { MaxItems } from '../graphql/max-items';
+import { LimitArgs, MAX_LIMIT } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Post } from './models/post.model';
 import { PostsService } from './posts.service';
@@ -14,11 +16,17 @@ import { PostsService } from './posts.service';
 export class AuthorPostsResolver {
   constructor(private readonly postsService: PostsService) {}
 
-  // One DataLoader per request batches the posts of every author in the response into one query.
+  // One DataLoader per request batches the posts of every author in the response into one query. The type stays
+  // [Post!]! (CONTRACT): `limit` is an optional argument, and an author's list never grows with what they write.
+  @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit' })
   @ResolveField('posts', () => [Post], {
-    description: "The author's posts in id order, fetched in one batch per request.",
+    description: "The author's first posts in id order, fetched in one batch per request.",
   })
-  getPosts(@Parent() author: Author, @Context('loaders') loaders: RequestLoaders): Promise<Post[]> {
-    return loaders.of(this.postsService.loadByAuthorIds).load(author.id);
+  getPosts(
+    @Parent() author: Author,
+    @Args() { limit }: LimitArgs,
+    @Context('loaders') loaders: RequestLoaders,
+  ): Promise<Post[]> {
+    return loaders.of(this.postsService.loadByAuthor).load({ authorId: author.id, limit });
   }
 }

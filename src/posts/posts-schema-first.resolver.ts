@@ -1,5 +1,6 @@
 import { Args, Context, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Author, Post } from '../graphql/schema-first/graphql.generated';
+import { LimitArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Public } from '../common/decorators/public.decorator';
 import { CreatePostDto } from './dto/create-post.dto';
@@ -30,11 +31,16 @@ export class PostsSchemaFirstResolver {
     return this.postsService.upvote(postId);
   }
 
-  // One DataLoader per request batches the posts of every author in the response into one query.
+  // One DataLoader per request batches the posts of every author in the response into one query. LimitArgs
+  // validates `limit` (1..100); its default and the @maxItems bound are in posts.graphql.
   @Public()
   @ResolveField('posts')
   @Resolver('Author')
-  getPosts(@Parent() author: Author, @Context('loaders') loaders: RequestLoaders): Promise<Post[]> {
-    return loaders.of(this.postsService.loadByAuthorIds).load(author.id);
+  getPosts(
+    @Parent() author: Author,
+    @Args() { limit }: LimitArgs,
+    @Context('loaders') loaders: RequestLoaders,
+  ): Promise<Post[]> {
+    return loaders.of(this.postsService.loadByAuthor).load({ authorId: author.id, limit });
   }
 }

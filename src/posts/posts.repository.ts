@@ -4,6 +4,12 @@ import { authors } from '../authors/authors.table';
 import { type Database, InjectDatabase } from '../database/database.types';
 import { type NewPostRow, type PostRow, posts } from './posts.table';
 
+export interface AuthorPostStats {
+  postCount: number;
+  /** A post without votes counts 0. */
+  totalVotes: number;
+}
+
 export interface AuthorPostVotes {
   /** null: the author exists but has no post (the one row of the left join). */
   postId: number | null;
@@ -14,28 +20,57 @@ export interface AuthorPostVotes {
 export class PostsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  getAll(): Promise<PostRow[]> {
-    return this.db.select().from(posts).orderBy(asc(posts.id));
+  getPage(offset: number, limit: number): Promise<PostRow[]> {
+    return this.db.select().from(posts).orderBy(asc(posts.id)).offset(offset).limit(limit);
   }
 
-  /** The posts of all these authors in one statement (the DataLoader batch). */
-  getByAuthorIds(authorIds: readonly number[]): Promise<PostRow[]> {
+  /**
+   * The first `limit` posts (by id) of each of these authors, in one statement (the DataLoader batch). A lateral
+   * join reads at most `limit` rows per author along the (author_id, id) index, however many they wrote.
+   */
+  getFirstByAuthorIds(authorIds: readonly number[], limit: number): Promise<PostRow[]> {
     if (authorIds.length === 0) return Promise.resolve([]);
-    return this.db
+    const first = this.db
       .select()
       .from(posts)
-      .where(inArray(posts.authorId, [...authorIds]))
-      .orderBy(asc(posts.id));
+      .where(eq(posts.authorId, authors.id))
+      .orderBy(asc(posts.id))
+      .limit(limit)
+      .as('first_posts');
+    return this.db
+      .select({ id: first.id, title: first.title, votes: first.votes, authorId: first.authorId })
+      .from(authors)
+      .crossJoinLateral(first)
+      .where(inArray(authors.id, [...authorIds]))
+      .orderBy(asc(first.id));
   }
 
-  /** One row per post of the author, one row with a null post when they have none, no row when no such author. */
-  getVotesOfAuthor(authorId: number): Promise<AuthorPostVotes[]> {
+  /**
+   * One row per post of the author among their first `limit`, one row with a null post when they have none, no row
+   * when no such author.
+   */
+  getVotesOfAuthor(authorId: number, limit: number): Promise<AuthorPostVotes[]> {
     return this.db
       .select({ postId: posts.id, votes: posts.votes })
       .from(authors)
       .leftJoin(posts, eq(posts.authorId, authors.id))
       .where(eq(authors.id, authorId))
-      .orderBy(asc(posts.id));
+      .orderBy(asc(posts.id))
+      .limit(limit);
+  }
+
+  /** Counted in SQL over every post of the author (nothing read into memory); undefined when no such author. */
+  async getStatsOfAuthor(authorId: number): Promise<AuthorPostStats | undefined> {
+    const [row] = await this.db
+      .select({
+        postCount: count(posts.id),
+        totalVotes: sql<number>`coalesce(sum(${posts.votes}), 0)`.mapWith(Number),
+      })
+      .from(authors)
+      .leftJoin(posts, eq(posts.authorId, authors.id))
+      .where(eq(authors.id, authorId))
+      .groupBy(authors.id);
+    return row;
   }
 
   /** How many authors have more votes in total than `totalVotes` (a post without votes counts 0). */

@@ -1,8 +1,10 @@
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BaseResolver } from '../graphql/base.resolver';
+import { MaxItems } from '../graphql/max-items';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Public } from '../common/decorators/public.decorator';
-import { AuthorIdsArgs } from './dto/author-ids.args';
+import { AuthorIdsArgs, MAX_AUTHOR_IDS } from './dto/author-ids.args';
 import { CreatePostInput } from './dto/create-post.input';
 import { AuthorStats } from './models/author-stats.model';
 import { Post } from './models/post.model';
@@ -17,11 +19,11 @@ export class PostsResolver extends BaseResolver(Post) {
   }
 
   @Public()
+  @MaxItems({ max: MAX_LIMIT })
   @Query(() => [Int], {
     name: 'postVotes',
     nullable: 'itemsAndList',
-    description:
-      "Votes of each of the author's posts, in post id order: null for an unknown author, an entry is null while its post has no votes.",
+    description: `Votes of each of the author's first ${MAX_LIMIT} posts, in post id order: null for an unknown author, an entry is null while its post has no votes.`,
   })
   getVotesOfAuthor(
     @Args('authorId', { type: () => Int }) authorId: number,
@@ -30,9 +32,10 @@ export class PostsResolver extends BaseResolver(Post) {
   }
 
   @Public()
+  @MaxItems({ max: MAX_AUTHOR_IDS, sizedBy: 'authorIds', innerMax: DEFAULT_LIMIT })
   @Query(() => [[Int]], {
     name: 'postIdsByAuthor',
-    description: 'For each author id, the ids of their posts (an empty list for an unknown author).',
+    description: `For each author id, the ids of their first ${DEFAULT_LIMIT} posts (an empty list for an unknown author).`,
   })
   getPostIdsByAuthors(
     @Args() { authorIds }: AuthorIdsArgs,

@@ -17,9 +17,10 @@ describe(PostsService.name, () => {
 
   beforeEach(() => {
     repository = {
-      getAll: jest.fn(),
-      getByAuthorIds: jest.fn(),
+      getPage: jest.fn(),
+      getFirstByAuthorIds: jest.fn(),
       getVotesOfAuthor: jest.fn(),
+      getStatsOfAuthor: jest.fn(),
       create: jest.fn(),
       incrementVotes: jest.fn(),
       countAuthorsWithMoreVotes: jest.fn(),
@@ -36,72 +37,106 @@ describe(PostsService.name, () => {
     });
   });
 
-  describe('getByAuthorIds', () => {
-    it('should group the posts by author, in the order of the ids, with one query for distinct ids', async () => {
-      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
+  describe('getPage', () => {
+    it('should read one page of posts in id order', async () => {
+      repository.getPage.mockResolvedValue([row(3, 2), row(4, 3)]);
 
-      await expect(sut.getByAuthorIds([2, 9, 1, 2])).resolves.toEqual([
+      await expect(sut.getPage({ offset: 2, limit: 2 })).resolves.toEqual([post(3), post(4)]);
+      expect(repository.getPage).toHaveBeenCalledWith(2, 2);
+    });
+  });
+
+  describe('getFirstByAuthorIds', () => {
+    it('should group the posts by author, in the order of the ids, with one query for distinct ids', async () => {
+      repository.getFirstByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
+
+      await expect(sut.getFirstByAuthorIds([2, 9, 1, 2], 10)).resolves.toEqual([
         [post(2), post(3)],
         [],
         [post(1)],
         [post(2), post(3)],
       ]);
-      expect(repository.getByAuthorIds).toHaveBeenCalledWith([2, 9, 1]);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledWith([2, 9, 1], 10);
     });
   });
 
-  describe('loadByAuthorIds', () => {
+  describe('loadByAuthor', () => {
     it("should batch one request's loads into one query", async () => {
-      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2)]);
-      const postsByAuthor = new RequestLoaders().of(sut.loadByAuthorIds);
+      repository.getFirstByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2)]);
+      const postsByAuthor = new RequestLoaders().of(sut.loadByAuthor);
 
-      const results = await Promise.all([1, 2, 3].map((id) => postsByAuthor.load(id)));
+      const results = await Promise.all(
+        [1, 2, 3].map((authorId) => postsByAuthor.load({ authorId, limit: 10 })),
+      );
 
       expect(results).toEqual([[post(1)], [post(2)], []]);
-      expect(repository.getByAuthorIds).toHaveBeenCalledTimes(1);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledTimes(1);
+    });
+
+    it('should read the largest limit asked once and give each load its own number of posts', async () => {
+      repository.getFirstByAuthorIds.mockResolvedValue([row(1, 1), row(2, 1), row(3, 1), row(4, 2)]);
+      const postsByAuthor = new RequestLoaders().of(sut.loadByAuthor);
+
+      const results = await Promise.all([
+        postsByAuthor.load({ authorId: 1, limit: 2 }),
+        postsByAuthor.load({ authorId: 1, limit: 3 }),
+        postsByAuthor.load({ authorId: 2, limit: 1 }),
+      ]);
+
+      expect(results).toEqual([[post(1), post(2)], [post(1), post(2), post(3)], [post(4)]]);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledTimes(1);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledWith([1, 2], 3);
     });
   });
 
   describe('getPostIdsByAuthors', () => {
-    it("should list each author's post ids through the request's loader", async () => {
-      repository.getByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
+    it("should list the ids of each author's first 10 posts through the request's loader", async () => {
+      repository.getFirstByAuthorIds.mockResolvedValue([row(1, 1), row(2, 2), row(3, 2)]);
 
       await expect(sut.getPostIdsByAuthors([2, 1, 5], new RequestLoaders())).resolves.toEqual([
         [2, 3],
         [1],
         [],
       ]);
-      expect(repository.getByAuthorIds).toHaveBeenCalledTimes(1);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledTimes(1);
+      expect(repository.getFirstByAuthorIds).toHaveBeenCalledWith([2, 1, 5], 10);
     });
   });
 
-  describe('getVotesOfAuthor and getAuthorStats', () => {
+  describe('getVotesOfAuthor', () => {
     it('should answer null for an unknown author', async () => {
       repository.getVotesOfAuthor.mockResolvedValue([]);
 
       await expect(sut.getVotesOfAuthor(9)).resolves.toBeNull();
-      await expect(sut.getAuthorStats(9)).resolves.toBeNull();
     });
 
     it('should answer an empty list for an author without posts', async () => {
       repository.getVotesOfAuthor.mockResolvedValue([{ postId: null, votes: null }]);
 
       await expect(sut.getVotesOfAuthor(4)).resolves.toEqual([]);
-      await expect(sut.getAuthorStats(4)).resolves.toEqual({
-        authorId: 4,
-        postCount: 0,
-        totalVotes: 0,
-        votes: 0,
-      });
     });
 
-    it('should keep null votes in the list and count them as 0 in the total', async () => {
+    it('should keep null votes in the list, reading at most 100 posts', async () => {
       repository.getVotesOfAuthor.mockResolvedValue([
         { postId: 1, votes: 3 },
         { postId: 2, votes: null },
       ]);
 
       await expect(sut.getVotesOfAuthor(1)).resolves.toEqual([3, null]);
+      expect(repository.getVotesOfAuthor).toHaveBeenCalledWith(1, 100);
+    });
+  });
+
+  describe('getAuthorStats', () => {
+    it('should answer null for an unknown author', async () => {
+      repository.getStatsOfAuthor.mockResolvedValue(undefined);
+
+      await expect(sut.getAuthorStats(9)).resolves.toBeNull();
+    });
+
+    it('should answer the counts of the database, the deprecated votes equal to totalVotes', async () => {
+      repository.getStatsOfAuthor.mockResolvedValue({ postCount: 2, totalVotes: 3 });
+
       await expect(sut.getAuthorStats(1)).resolves.toEqual({
         authorId: 1,
         postCount: 2,

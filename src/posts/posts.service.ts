@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { constraintViolationOf } from '../common/errors/database-errors';
 import type { ListService } from '../graphql/base.resolver';
+import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
@@ -13,47 +14,71 @@ export function toPost(row: PostRow): Post {
   return { id: row.id, title: row.title, votes: row.votes };
 }
 
+/** What `Author.posts` loads: the first `limit` posts (by id) of one author. */
+export interface AuthorPostsKey {
+  authorId: number;
+  limit: number;
+}
+
 @Injectable()
 export class PostsService implements ListService<Post> {
   constructor(private readonly repository: PostsRepository) {}
 
-  async getAll(): Promise<Post[]> {
-    return (await this.repository.getAll()).map(toPost);
+  async getPage({ offset, limit }: PaginationArgs): Promise<Post[]> {
+    return (await this.repository.getPage(offset, limit)).map(toPost);
   }
 
-  /** The posts of each author, in the order of `authorIds` (an empty list for an unknown author): one query. */
-  async getByAuthorIds(authorIds: readonly number[]): Promise<Post[][]> {
+  /**
+   * The first `limit` posts of each author, in the order of `authorIds` (an empty list for an unknown author):
+   * one query. A list of every post would grow with what an author writes.
+   */
+  async getFirstByAuthorIds(authorIds: readonly number[], limit: number): Promise<Post[][]> {
     const byAuthor = new Map<number, Post[]>(authorIds.map((id) => [id, []]));
-    for (const row of await this.repository.getByAuthorIds([...new Set(authorIds)])) {
+    for (const row of await this.repository.getFirstByAuthorIds([...new Set(authorIds)], limit)) {
       byAuthor.get(row.authorId)?.push(toPost(row));
     }
     return authorIds.map((id) => byAuthor.get(id) ?? []);
   }
 
-  /** Batch function of the request loaders (`loaders.of(postsService.loadByAuthorIds)`): posts by author id. */
-  readonly loadByAuthorIds: BatchLoadFn<number, Post[]> = (authorIds) => this.getByAuthorIds(authorIds);
+  /**
+   * Batch function of the request loaders (`loaders.of(postsService.loadByAuthor)`): one query for the largest
+   * limit asked, each key sliced to its own (the first n posts are a prefix of the first m, n ≤ m).
+   */
+  readonly loadByAuthor: BatchLoadFn<AuthorPostsKey, Post[]> = async (keys) => {
+    const limit = Math.max(...keys.map((key) => key.limit));
+    const postsOfEach = await this.getFirstByAuthorIds(
+      keys.map((key) => key.authorId),
+      limit,
+    );
+    return postsOfEach.map((postsOfOne, index) => postsOfOne.slice(0, keys[index].limit));
+  };
 
-  /** Through the request's loader, so it shares one query with every `Author.posts` of the same request. */
+  /**
+   * The ids of each author's first DEFAULT_LIMIT posts (what `Author.posts` answers by default), through the
+   * request's loader, so it shares one query with every `Author.posts` of the same request.
+   */
   async getPostIdsByAuthors(authorIds: number[], loaders: RequestLoaders): Promise<number[][]> {
-    const postsOfEach = await loaders.of(this.loadByAuthorIds).loadMany(authorIds);
+    const postsOfEach = await loaders
+      .of(this.loadByAuthor)
+      .loadMany(authorIds.map((authorId) => ({ authorId, limit: DEFAULT_LIMIT })));
     return postsOfEach.map((postsOfOne) => {
       if (postsOfOne instanceof Error) throw postsOfOne;
       return postsOfOne.map((post) => post.id);
     });
   }
 
-  /** Votes of each post of the author in id order; null when there is no such author. */
+  /** Votes of each of the author's first MAX_LIMIT posts, in id order; null when there is no such author. */
   async getVotesOfAuthor(authorId: number): Promise<Array<number | null> | null> {
-    const rows = await this.repository.getVotesOfAuthor(authorId);
+    const rows = await this.repository.getVotesOfAuthor(authorId, MAX_LIMIT);
     if (rows.length === 0) return null;
     return rows.filter((row) => row.postId !== null).map((row) => row.votes);
   }
 
+  /** Over every post of the author (counted by the database); null when there is no such author. */
   async getAuthorStats(authorId: number): Promise<AuthorStats | null> {
-    const votes = await this.getVotesOfAuthor(authorId);
-    if (votes === null) return null;
-    const totalVotes = votes.reduce<number>((sum, value) => sum + (value ?? 0), 0);
-    return { authorId, postCount: votes.length, totalVotes, votes: totalVotes };
+    const stats = await this.repository.getStatsOfAuthor(authorId);
+    if (!stats) return null;
+    return { authorId, ...stats, votes: stats.totalVotes };
   }
 
   /** 1 for the author with the most votes; authors with the same total share a rank. */

@@ -11,7 +11,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => authors.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('posts_author_id_idx').on(table.authorId)],
+  // (author_id, id): an author's first posts in id order are read from the index, however many they wrote.
+  (table) => [index('posts_author_id_id_idx').on(table.authorId, table.id)],
 );
 
 export type PostRow = typeof posts.$inferSelect;

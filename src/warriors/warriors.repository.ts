@@ -7,7 +7,7 @@ import { type WarriorRow, warriors } from './warriors.table';
 export class WarriorsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  getAll(): Promise<WarriorRow[]> {
-    return this.db.select().from(warriors).orderBy(asc(warriors.id));
+  getPage(offset: number, limit: number): Promise<WarriorRow[]> {
+    return this.db.select().from(warriors).orderBy(asc(warriors.id)).offset(offset).limit(limit);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListService } from '../graphql/base.resolver';
+import type { PaginationArgs } from '../graphql/pagination.args';
 import type { Warrior } from './models/warrior.model';
 import { WarriorsRepository } from './warriors.repository';
 import type { WarriorRow } from './warriors.table';
@@ -12,7 +13,7 @@ export function toWarrior(row: WarriorRow): Warrior {
 export class WarriorsService implements ListService<Warrior> {
   constructor(private readonly repository: WarriorsRepository) {}
 
-  async getAll(): Promise<Warrior[]> {
-    return (await this.repository.getAll()).map(toWarrior);
+  async getPage({ offset, limit }: PaginationArgs): Promise<Warrior[]> {
+    return (await this.repository.getPage(offset, limit)).map(toWarrior);
   }
 }

@@ -9,6 +9,7 @@ import { PostsModule } from '../../posts/posts.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlModule } from '../graphiql/graphiql.module';
 import { graphqlEndpointOptions } from '../graphql-endpoint.options';
+import { MaxItemsDirective } from '../max-items';
 
 export const CODE_FIRST_PATH = '/graphql';
 
@@ -41,7 +42,13 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,
           // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
-          buildSchemaOptions: { noDuplicatedFields: true, addNewlineAtEnd: true, skipCheck: true },
+          // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
+          buildSchemaOptions: {
+            noDuplicatedFields: true,
+            addNewlineAtEnd: true,
+            skipCheck: true,
+            directives: [MaxItemsDirective],
+          },
         };
       },
     }),
