@@ -10,7 +10,7 @@ import { PostsService } from '../posts/posts.service';
 import { WarriorsModule } from '../warriors/warriors.module';
 import type { GraphqlLoaders } from './graphql-context';
 import { graphqlEndpointOptions } from './graphql-endpoint.options';
-import { GraphiqlModule } from './graphiql/graphiql.module';
+import { GraphiqlIdeModule } from './graphiql/graphiql-ide';
 
 export const CODE_FIRST_PATH = '/graphql';
 
@@ -48,7 +48,7 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
         };
       },
     }),
-    GraphiqlModule,
+    GraphiqlIdeModule,
   ],
 })
 export class CodeFirstGraphqlModule {}

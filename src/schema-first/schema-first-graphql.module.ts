@@ -6,7 +6,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../authors/authors.module';
 import { AuthorsService } from '../authors/authors.service';
 import type { Environment } from '../config/environment';
-import { GraphiqlModule } from '../graphql/graphiql/graphiql.module';
+import { GraphiqlIdeModule } from '../graphql/graphiql/graphiql-ide';
 import { graphqlEndpointOptions } from '../graphql/graphql-endpoint.options';
 import { PostsModule } from '../posts/posts.module';
 import { PostsService } from '../posts/posts.service';
@@ -51,7 +51,7 @@ export const SCHEMA_FIRST_FEATURES = [BlogModule];
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),
     }),
-    GraphiqlModule,
+    GraphiqlIdeModule,
   ],
 })
 export class SchemaFirstGraphqlModule {}
