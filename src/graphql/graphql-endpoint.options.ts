@@ -5,13 +5,8 @@ import type { Environment } from '../config/environment';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
-import { isGraphiqlInstalled } from './graphiql/graphiql.assets';
-import { graphiqlLandingPage } from './graphiql/graphiql-landing-page.plugin';
+import { graphiqlLandingPage, isGraphqlIdeEnabled } from './graphiql/graphiql-ide';
 import { limitResponseSize } from './response-size';
-
-/** The development IDE: never in production, and only where its packages (devDependencies) are installed. */
-export const isGraphqlIdeEnabled = (nodeEnv: string | undefined): boolean =>
-  nodeEnv !== 'production' && isGraphiqlInstalled();
 
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global

@@ -7,7 +7,7 @@ import { AuthorsModule } from '../../authors/authors.module';
 import type { Environment } from '../../config/environment';
 import { PostsModule } from '../../posts/posts.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
-import { GraphiqlModule } from '../graphiql/graphiql.module';
+import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpointOptions } from '../graphql-endpoint.options';
 import { MaxItemsDirective } from '../max-items';
 
@@ -52,7 +52,7 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
         };
       },
     }),
-    GraphiqlModule,
+    GraphiqlIdeModule,
   ],
 })
 export class CodeFirstGraphqlModule {}

@@ -1,4 +1,5 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { type GraphiqlPackage, packageDir } from './graphiql-ide';
 
 /** URL prefix of the IDE's files (outside the GraphQL path, which Apollo answers as a whole). */
 export const GRAPHIQL_ASSETS_PATH = '/graphiql';
@@ -24,27 +25,12 @@ const INIT_SCRIPT = `(function () {
 const PAGE_STYLE = `body { margin: 0; } #graphiql { height: 100vh; }\n`;
 
 // React 18 is the last React with UMD builds; GraphiQL 4 the last GraphiQL with one.
-const FILES: Record<string, [pkg: string, file: string, contentType: string]> = {
+const FILES: Record<string, [pkg: GraphiqlPackage, file: string, contentType: string]> = {
   'react.production.min.js': ['react', 'umd/react.production.min.js', 'text/javascript'],
   'react-dom.production.min.js': ['react-dom', 'umd/react-dom.production.min.js', 'text/javascript'],
   'graphiql.min.js': ['graphiql', 'graphiql.min.js', 'text/javascript'],
   'graphiql.min.css': ['graphiql', 'graphiql.min.css', 'text/css'],
 };
-
-function packageDir(pkg: string): string {
-  // Through package.json: the packages' `exports` maps do not list their UMD files.
-  return dirname(require.resolve(`${pkg}/package.json`));
-}
-
-/** False on a production install (`npm ci --omit=dev`): the IDE's packages are devDependencies. */
-export function isGraphiqlInstalled(): boolean {
-  try {
-    Object.values(FILES).forEach(([pkg]) => packageDir(pkg));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The IDE's files by name: the npm packages' own bundles, so the IDE works offline (no CDN).

@@ -6,7 +6,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
 import type { Environment } from '../../config/environment';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
-import { GraphiqlModule } from '../graphiql/graphiql.module';
+import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpointOptions } from '../graphql-endpoint.options';
 import { schemaFirstTypePaths } from './typings';
 
@@ -38,7 +38,7 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),
     }),
-    GraphiqlModule,
+    GraphiqlIdeModule,
   ],
 })
 export class SchemaFirstGraphqlModule {}
