@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { AppModule } from '../src/app.module';
 import { DATABASE_CONNECTION } from '../src/database/database.module';
 
 /**
@@ -12,9 +13,7 @@ async function main(): Promise<void> {
     SEED_DEMO: 'false',
     JWT_SECRET: process.env.JWT_SECRET ?? 'schema-writer-secret-that-is-never-used-to-sign',
   });
-  /* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the environment is set */
-  const { AppModule } = require('../src/app.module') as typeof import('../src/app.module');
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] })
     .overrideProvider(DATABASE_CONNECTION)
     .useValue({ db: {}, driver: 'none', migrate: async () => {}, ping: async () => {}, close: async () => {} })
     .compile();

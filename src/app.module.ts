@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
@@ -6,7 +6,7 @@ import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
-import { AppConfigModule } from './config/config.module';
+import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
@@ -18,7 +18,6 @@ import { TenantsModule } from './tenants/tenants.module';
 
 @Module({
   imports: [
-    AppConfigModule,
     CommonModule,
     DatabaseModule,
     DemoModule,
@@ -39,4 +38,9 @@ import { TenantsModule } from './tenants/tenants.module';
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],
 })
-export class AppModule {}
+export class AppModule {
+  /** The app with its configuration, validated now: importing this file reads no environment. */
+  static forRoot(): DynamicModule {
+    return { module: AppModule, imports: [appConfigModule()] };
+  }
+}

@@ -5,7 +5,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppLogger, levelsFrom } from './common/logging/app-logger';
 import { configureApp } from './app.setup';
-import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
 
 // Installed before anything logs, so a configuration error at start has the same format; LOG_LEVEL applies
@@ -34,11 +33,9 @@ function closeOnSignals(app: INestApplication): void {
 }
 
 async function bootstrap(): Promise<void> {
-  // Settles once the environment is validated: a bad value stops here with its message, before Nest starts.
-  await AppConfigModule;
   // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
   // bufferLogs holds Nest's start-up lines until the logger below, configured from LOG_LEVEL, takes over.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
     abortOnError: false,
     bufferLogs: true,
   });

@@ -1,12 +1,15 @@
+import type { DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { validateEnvironment } from './environment';
 
-/** Global, validated configuration: import once in each root module. */
-export const AppConfigModule = ConfigModule.forRoot({
-  isGlobal: true,
-  cache: true,
-  validate: validateEnvironment,
-});
-// forRoot validates as soon as this file loads; Nest awaits the promise at start and reports a bad
-// configuration there. This only keeps Node from killing the process over an "unhandled" rejection first.
-AppConfigModule.catch(() => undefined);
+/**
+ * The global, validated configuration, for a root module's imports. The environment is validated when this is
+ * called (AppModule.forRoot() at start, or a test after setting its variables), never when a file is imported.
+ */
+export function appConfigModule(): Promise<DynamicModule> {
+  const module = ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment });
+  // Nest awaits it while it scans the modules and reports a bad configuration there; this only keeps Node from
+  // treating the rejection as unhandled in the meantime.
+  module.catch(() => undefined);
+  return module;
+}

@@ -13,6 +13,7 @@ import {
   validateSync,
   ValidateIf,
 } from 'class-validator';
+import { StartupError } from '../common/errors/startup-error';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -135,8 +136,9 @@ export class Environment {
   }
 }
 
-export class InvalidEnvironmentError extends Error {
-  override readonly name = 'InvalidEnvironmentError';
+/** A bad setting: one message naming the variables, no stack trace (a StartupError). */
+export class InvalidEnvironmentError extends StartupError {
+  override readonly name: string = 'InvalidEnvironmentError';
 }
 
 function checkDatabaseUrl(url: string | undefined): string | undefined {

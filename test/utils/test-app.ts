@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
 import { TEST_JWT_SECRET } from './constants';
 import { createSuiteDatabase } from './postgres';
 import { copyTemplateDatabase } from './template-database';
@@ -37,7 +39,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
 
 /**
  * One app per suite, on its own copy of the migrated and seeded template database.
- * Call it in `beforeAll`; the environment must be set before the app module is loaded.
+ * Call it in `beforeAll`; `env` overrides the test environment, validated as at a real start.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-e2e-'));
@@ -54,12 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
 
-  // Loaded only now: the configuration is validated when the app module is first loaded.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
-  const { configureApp } = require('../../src/app.setup') as typeof import('../../src/app.setup');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  // AppModule.forRoot() validates the environment set above (each app reads its own).
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
   });

@@ -3,5 +3,5 @@
  * and a stack trace would only hide it. The entry points print it as one line (see AppLogger).
  */
 export class StartupError extends Error {
-  override readonly name = 'StartupError';
+  override readonly name: string = 'StartupError';
 }

@@ -1,0 +1,110 @@
+import { type FieldContext, FieldSpecError, parseFields } from './fields';
+
+const CONTEXT: FieldContext = {
+  knownTypes: ['Author', 'Post'],
+  reservedNames: ['id', 'createdAt', 'updatedAt'],
+};
+const parse = (spec: string) => parseFields(spec, CONTEXT);
+
+describe(parseFields.name, () => {
+  it("should parse the README's example, every part of the grammar", () => {
+    const fields = parse(
+      'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
+        'genre:enum{FICTION,NONFICTION,POETRY} author:references pages:int:index',
+    );
+
+    expect(fields).toEqual([
+      {
+        name: 'title',
+        column: 'title',
+        type: 'string',
+        nullable: false,
+        unique: false,
+        index: false,
+        length: 200,
+      },
+      {
+        name: 'isbn',
+        column: 'isbn',
+        type: 'string',
+        nullable: false,
+        unique: true,
+        index: false,
+        length: 13,
+      },
+      {
+        name: 'publishedOn',
+        column: 'published_on',
+        type: 'date',
+        nullable: true,
+        unique: false,
+        index: false,
+      },
+      expect.objectContaining({ name: 'price', type: 'decimal', precision: 10, scale: 2 }),
+      expect.objectContaining({ name: 'inStock', column: 'in_stock', type: 'boolean', defaultValue: true }),
+      expect.objectContaining({ name: 'genre', type: 'enum', values: ['FICTION', 'NONFICTION', 'POETRY'] }),
+      expect.objectContaining({
+        name: 'author',
+        column: 'author_id',
+        type: 'references',
+        parent: 'Author',
+        foreignKey: 'authorId',
+        index: true,
+      }),
+      expect.objectContaining({ name: 'pages', type: 'int', index: true }),
+    ]);
+  });
+
+  it('should apply the default arguments: string{255}, decimal{12,2}', () => {
+    expect(parse('name:string note?:text amount:decimal')).toEqual([
+      expect.objectContaining({ length: 255 }),
+      expect.objectContaining({ nullable: true, type: 'text' }),
+      expect.objectContaining({ precision: 12, scale: 2 }),
+    ]);
+  });
+
+  it.each([
+    ['title', /"title" is not a field: write name\[\?\]:type/],
+    ['title:strin', /field "title": unknown type "strin"; allowed: string\{N\}, text, int/],
+    ['Title:string', /field "Title": the name must be a camelCase identifier/],
+    ['id:int', /field "id": id is reserved/],
+    ['createdAt:datetime', /field "createdAt": createdAt is reserved/],
+    ['title:string title:text', /field "title": title is declared twice/],
+    ['author:references authorId:int', /field "authorId": authorId is declared twice/],
+    [
+      'shelf:references',
+      /field "shelf": references Shelf, which the app does not have \(types: Author, Post\)/,
+    ],
+    ['title:string{0}', /field "title": string\{N\} takes one length from 1 to/],
+    ['title:string{abc}', /string\{N\} takes one length/],
+    ['price:decimal{5,6}', /field "price": decimal\{P,S\} takes 1 ≤ P ≤ 1000 digits and 0 ≤ S ≤ P/],
+    ['genre:enum{}', /field "genre": enum\{A,B,…\} takes UPPER_CASE values/],
+    ['genre:enum{a,b}', /takes UPPER_CASE values/],
+    ['genre:enum{A,A}', /an enum value is listed twice/],
+    ['count:int{4}', /field "count": int takes no \{arguments\}/],
+    ['data:json:unique', /field "data": a json field cannot be :unique/],
+    ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index/],
+    ['count:int=many', /field "count": the default "many" is not a 32-bit integer/],
+    ['count:int=3000000000', /not a 32-bit integer/],
+    ['ratio:float=x', /the default "x" is not a finite number/],
+    ['inStock:boolean=yes', /field "inStock": the default "yes" is not true or false/],
+    ['code:string{2}=abc', /the default "abc" is not at most 2 characters/],
+    ['price:decimal{5,2}=1234.5', /the default "1234.5" is not a decimal of 5 digits with 2 decimals/],
+    ['price:decimal{5,2}=1.234', /not a decimal of 5 digits/],
+    ['on:date=2023-02-29', /the default "2023-02-29" is not a date \(YYYY-MM-DD\)/],
+    ['genre:enum{A,B}=C', /the default "C" is not one of A, B/],
+    ['author:references=1', /field "author": a references field takes no =default/],
+    ['data:json={}', /a json field takes no =default/],
+  ])('should refuse %p, naming the field and what is allowed', (spec, message) => {
+    expect(() => parse(spec)).toThrow(FieldSpecError);
+    expect(() => parse(spec)).toThrow(message);
+  });
+
+  it('should accept defaults of the right type', () => {
+    expect(
+      parse(
+        'count:int=-5 ratio:float=0.5 price:decimal{5,2}=123.45 on:date=2024-02-29 genre:enum{A,B}=B',
+      ).map((field) => field.defaultValue),
+    ).toEqual([-5, 0.5, '123.45', '2024-02-29', 'B']);
+  });
+});

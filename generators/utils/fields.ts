@@ -1,0 +1,212 @@
+import { namesOf } from './names';
+
+/** The field types of `--fields`, as the README's type table lists them. */
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'int',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'uuid',
+  'json',
+  'enum',
+  'references',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One field of a generated feature, parsed and checked: every later step reads it, none parses again. */
+export interface Field {
+  /** `publishedOn`: the property in TypeScript, GraphQL and JSON (`author` for a reference). */
+  name: string;
+  /** `published_on`; a reference's foreign key, `author_id`. */
+  column: string;
+  type: FieldType;
+  /** Declared with `?`: may be null, and optional on create. */
+  nullable: boolean;
+  unique: boolean;
+  index: boolean;
+  /** The `=default` literal, typed (`true`, `10`, `'FICTION'`). */
+  defaultValue?: string | number | boolean;
+  /** `string{N}`: at most N characters. */
+  length?: number;
+  /** `decimal{P,S}`: P digits, S of them after the point. */
+  precision?: number;
+  scale?: number;
+  /** `enum{A,B}`: the values, in order. */
+  values?: string[];
+  /** `references`: the parent type (`Author`) and the key in inputs and filters (`authorId`). */
+  parent?: string;
+  foreignKey?: string;
+}
+
+/** What a reference may point at: the app's object types (code-first classes and generated features). */
+export interface FieldContext {
+  knownTypes: readonly string[];
+  /** Names taken by every feature: `id`, and `createdAt`/`updatedAt` unless `--no-timestamps`. */
+  reservedNames: readonly string[];
+}
+
+const SYNTAX = 'name[?]:type[{args}][:unique][:index][=default]';
+const TYPE_LIST =
+  'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references';
+const FIELD =
+  /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<flags>(?::[a-z]+)*)(?:=(?<default>.*))?$/;
+const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
+const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
+const MAX_VARCHAR = 10_485_760;
+// Names a generated class, resolver or query already uses, and JavaScript's own object keys.
+const RESERVED = new Set(['constructor', 'prototype', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']);
+
+/** Fails the run before anything is written; plop prints the message and exits with code 1. */
+export class FieldSpecError extends Error {
+  override readonly name = 'FieldSpecError';
+}
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Parses `--fields "title:string{200} isbn:string{13}:unique publishedOn?:date genre:enum{A,B} author:references"`.
+ * Refuses, naming the field and what is allowed: a bad syntax, an unknown type or flag, a duplicate or reserved
+ * name, bad type arguments, a default of the wrong type, a reference to a type the app does not have.
+ */
+export function parseFields(spec: string, context: FieldContext): Field[] {
+  const fields = spec
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => parseField(part, context));
+  const seen = new Set<string>();
+  for (const field of fields) {
+    for (const taken of [field.name, field.foreignKey].filter((name): name is string => name !== undefined)) {
+      if (seen.has(taken)) throw new FieldSpecError(`field "${field.name}": ${taken} is declared twice`);
+      seen.add(taken);
+    }
+  }
+  return fields;
+}
+
+function parseField(part: string, context: FieldContext): Field {
+  const match = FIELD.exec(part);
+  if (!match?.groups) throw new FieldSpecError(`"${part}" is not a field: write ${SYNTAX}`);
+  const { name, nullable, type, args, flags, default: rawDefault } = match.groups;
+  const problem = (message: string) => new FieldSpecError(`field "${name}": ${message}`);
+
+  if (!IDENTIFIER.test(name)) throw problem('the name must be a camelCase identifier (e.g. publishedOn)');
+  if (RESERVED.has(name) || context.reservedNames.includes(name)) {
+    throw problem(`${name} is reserved (every feature has ${context.reservedNames.join(', ')})`);
+  }
+  if (!(FIELD_TYPES as readonly string[]).includes(type)) {
+    throw problem(`unknown type "${type}"; allowed: ${TYPE_LIST}`);
+  }
+  const field: Field = {
+    name,
+    column: snake(name),
+    type: type as FieldType,
+    nullable: nullable === '?',
+    unique: false,
+    index: false,
+  };
+  Object.assign(field, typeArguments(field, args, problem));
+  for (const flag of flags.split(':').filter(Boolean)) {
+    if (flag !== 'unique' && flag !== 'index')
+      throw problem(`unknown flag ":${flag}"; allowed: :unique, :index`);
+    if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
+    field[flag] = true;
+  }
+  if (field.type === 'references') {
+    const parent = namesOf(name).Name;
+    if (!context.knownTypes.includes(parent)) {
+      const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
+      throw problem(`references ${parent}, which the app does not have (types: ${known})`);
+    }
+    Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snake(name)}_id`, index: true });
+  }
+  if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
+  return field;
+}
+
+type Problem = (message: string) => FieldSpecError;
+
+function typeArguments(field: Field, args: string | undefined, problem: Problem): Partial<Field> {
+  const list = args === undefined ? [] : args.split(',').map((arg) => arg.trim());
+  const number = (text: string | undefined, fallback: number) =>
+    text === undefined ? fallback : Number(text);
+  switch (field.type) {
+    case 'string': {
+      const length = number(list[0], 255);
+      if (list.length > 1 || !Number.isInteger(length) || length < 1 || length > MAX_VARCHAR) {
+        throw problem(`string{N} takes one length from 1 to ${MAX_VARCHAR} (got {${args}})`);
+      }
+      return { length };
+    }
+    case 'decimal': {
+      const [precision, scale] = [number(list[0], 12), number(list[1], list.length === 0 ? 2 : 0)];
+      const valid = Number.isInteger(precision) && Number.isInteger(scale);
+      if (list.length > 2 || !valid || precision < 1 || precision > 1000 || scale < 0 || scale > precision) {
+        throw problem(`decimal{P,S} takes 1 ≤ P ≤ 1000 digits and 0 ≤ S ≤ P decimals (got {${args}})`);
+      }
+      return { precision, scale };
+    }
+    case 'enum': {
+      if (list.length === 0 || list.some((value) => !ENUM_VALUE.test(value))) {
+        throw problem(`enum{A,B,…} takes UPPER_CASE values (got {${args ?? ''}})`);
+      }
+      if (new Set(list).size !== list.length) throw problem('an enum value is listed twice');
+      return { values: list };
+    }
+    default:
+      if (args !== undefined) throw problem(`${field.type} takes no {arguments}`);
+      return {};
+  }
+}
+
+function defaultOf(field: Field, raw: string, problem: Problem): string | number | boolean {
+  const refuse = (allowed: string) => problem(`the default "${raw}" is not ${allowed}`);
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      if (field.length !== undefined && raw.length > field.length) {
+        throw refuse(`at most ${field.length} characters`);
+      }
+      return raw;
+    case 'int': {
+      const value = Number(raw);
+      if (!/^-?\d+$/.test(raw) || value < -(2 ** 31) || value >= 2 ** 31) throw refuse('a 32-bit integer');
+      return value;
+    }
+    case 'float':
+      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw refuse('a finite number');
+      return Number(raw);
+    case 'decimal': {
+      const [whole, fraction = ''] = raw.replace(/^-/, '').split('.');
+      const fits =
+        /^-?\d+(\.\d+)?$/.test(raw) &&
+        fraction.length <= (field.scale ?? 0) &&
+        whole.replace(/^0+(?=\d)/, '').length <= (field.precision ?? 0) - (field.scale ?? 0);
+      if (!fits) throw refuse(`a decimal of ${field.precision} digits with ${field.scale} decimals`);
+      return raw;
+    }
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw refuse('true or false');
+      return raw === 'true';
+    case 'date':
+      if (!isCalendarDate(raw)) throw refuse('a date (YYYY-MM-DD)');
+      return raw;
+    case 'enum':
+      if (!field.values?.includes(raw)) throw refuse(`one of ${field.values?.join(', ')}`);
+      return raw;
+    default:
+      throw problem(`a ${field.type} field takes no =default`);
+  }
+}
+
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
