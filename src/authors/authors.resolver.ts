@@ -1,8 +1,9 @@
-import { Args, Info, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Info, Int, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Public } from '../common/decorators/public.decorator';
 import { MaxItems } from '../graphql/max-items';
 import { MAX_LIMIT, PaginationArgs } from '../graphql/pagination.args';
+import type { RequestLoaders } from '../graphql/request-loaders';
 import { isFieldSelected } from '../graphql/selected-fields';
 import { AuthorsService } from './authors.service';
 import { AuthorsByIdsArgs, MAX_IDS } from './dto/authors-by-ids.args';
@@ -21,8 +22,12 @@ export class AuthorsResolver {
     nullable: true,
     description: 'One author by id; null when unknown.',
   })
-  getAuthor(@Args('id', { type: () => Int }) id: number): Promise<Author | null> {
-    return this.authorsService.getById(id);
+  getAuthor(
+    @Args('id', { type: () => Int }) id: number,
+    @Context('loaders') loaders: RequestLoaders,
+  ): Promise<Author | null> {
+    // Through the request's loader: the authors of one request cost one query, and their fields load together.
+    return loaders.of(this.authorsService.loadByIds).load(id);
   }
 
   @Query(() => Author, {
