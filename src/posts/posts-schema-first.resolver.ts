@@ -36,11 +36,7 @@ export class PostsSchemaFirstResolver {
   @Public()
   @ResolveField('posts')
   @Resolver('Author')
-  getPosts(
-    @Parent() author: Author,
-    @Args() { limit }: LimitArgs,
-    @Context('loaders') loaders: RequestLoaders,
-  ): Promise<Post[]> {
-    return loaders.of(this.postsService.loadByAuthor).load({ authorId: author.id, limit });
+  getPosts(@Parent() { id }: Author, @Args() args: LimitArgs, @Context('loaders') loaders: RequestLoaders) {
+    return this.postsService.getOfAuthor(id, args.limit, loaders);
   }
 }
