@@ -10,6 +10,8 @@ export const JSON_BODY_LIMIT = '100kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
 
+  // Before anything reads req.ip, req.protocol or req.secure (the session cookie's Secure flag).
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.use(helmet());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });

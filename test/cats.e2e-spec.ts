@@ -16,7 +16,7 @@ describe('/cats (CONTRACT §3.1)', () => {
       const response = await request(sut.http).post('/cats').send(tom).expect(201);
 
       expect(response.text).toBe('This action adds a new cat');
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     });
 
     it('should strip unknown properties so only name, age and breed reach the handler', async () => {
@@ -143,6 +143,31 @@ describe('/cats (CONTRACT §3.1)', () => {
 
       expect(response.text).toBe('This action returns a #tom cat');
     });
+  });
+
+  describe('an id that is markup (reflected in the text)', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const path = `/cats/${encodeURIComponent(markup)}`;
+    const token = () => `Bearer ${sut.aliceToken()}`;
+
+    it.each([
+      ['GET', () => request(sut.http).get(path), `This action returns a #${markup} cat`],
+      ['PUT', () => request(sut.http).put(path).send({ age: 4 }), `This action updates a #${markup} cat`],
+      [
+        'DELETE',
+        () => request(sut.http).delete(path).set('Authorization', token()),
+        `This action removes a #${markup} cat`,
+      ],
+    ])(
+      'should answer %s with the contract text, byte for byte, as plain text',
+      async (_method, send, text) => {
+        const response = await send().expect(200);
+
+        expect(response.text).toBe(text);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      },
+    );
   });
 
   describe('PUT /cats/:id', () => {

@@ -47,6 +47,16 @@ describe('configuration at start', () => {
     ['a SEED_DEMO that is not a boolean', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be one of/],
     [
+      'a TRUST_PROXY that is no setting',
+      { TRUST_PROXY: 'yes' },
+      /TRUST_PROXY must be false, true, .*\(got "yes"\)/,
+    ],
+    [
+      'a TRUST_PROXY with a bad CIDR range',
+      { TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' },
+      /TRUST_PROXY must be false, true, .*\(got "10\.0\.0\.1, 10\.0\.0\.0\/33"\)/,
+    ],
+    [
       'an unknown LOG_LEVEL',
       { LOG_LEVEL: 'info' },
       /LOG_LEVEL must be one of: verbose, debug, log, warn, error, fatal/,

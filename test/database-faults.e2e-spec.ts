@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { DATABASE_CONNECTION } from '../src/database/database.module';
-import type { DatabaseConnection } from '../src/database/database.client';
+import { driverClient } from './utils/driver-double';
 import { createSuiteDatabase } from './utils/postgres';
 import { TcpProxy } from './utils/tcp-proxy';
 import { createTestApp, type TestApp } from './utils/test-app';
@@ -62,12 +61,6 @@ async function expectNoInternals(sut: TestApp) {
   expect(JSON.stringify(answers.map((answer) => answer.body))).not.toMatch(
     /ECONN|127\.0\.0\.1|localhost|5432|select|Failed query|terminated|timeout exceeded|stack/i,
   );
-}
-
-/** The driver's client, under Drizzle: PGlite or node-postgres's Pool, both queried through `query`. */
-function driverClient(sut: TestApp) {
-  const { db } = sut.app.get<DatabaseConnection>(DATABASE_CONNECTION);
-  return (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
 }
 
 // One app per file (the configuration is read once). On CI's PostgreSQL run it reaches its database through a

@@ -104,6 +104,20 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
           schema = await introspect(gql);
         });
 
+        it('should refuse 40 aliases over __schema (the reported case: 194 kB from 1.9 kB) at the default limits', async () => {
+          const aliases = Array.from(
+            { length: 40 },
+            (_, i) => `s${i}: __schema { types { name fields { name } } }`,
+          );
+
+          const { status, errors } = await gql(`{ ${aliases.join(' ')} }`);
+
+          expect(status).toBe(400);
+          expect(errors!.map(({ message }) => message)).toEqual([
+            'Query aliases 40 exceeds the limit of 15.',
+          ]);
+        });
+
         // Fields present with their types, not the exact list: a feature may add one (e.g. Author.books).
         it(`should have the object types of the contract, Author.posts as ${endpoint.authorPosts}`, () => {
           expect(fieldTypes(schema, 'Author')).toMatchObject({

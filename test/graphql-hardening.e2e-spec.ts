@@ -117,6 +117,88 @@ describe('GraphQL hardening (both endpoints)', () => {
     );
   });
 
+  describe('introspection (development and test: production turns it off)', () => {
+    const refusals: Array<[string, string, RegExp]> = [
+      [
+        'more aliases than allowed',
+        `{ ${['a', 'b', 'c', 'd'].map((alias) => `${alias}: __schema { types { name } }`).join(' ')} }`,
+        /^Query aliases 4 exceeds the limit of 3\.$/,
+      ],
+      [
+        'deeper than the standard introspection query',
+        `{ __type(name: "Author") { ${'ofType { '.repeat(20)} name ${'} '.repeat(20)} } }`,
+        /^Query introspection depth 22 exceeds the limit of \d+\.$/,
+      ],
+      [
+        'costlier than the standard introspection query',
+        '{ a: __schema { ...Nested } b: __schema { ...Nested } } fragment Nested on __Schema { types { fields { args { type { fields { args { type { name } } } } } } } }',
+        /^Query introspection cost \d+ exceeds the limit of \d+\.$/,
+      ],
+    ];
+
+    describe.each(['/graphql', '/schema-first/graphql'])('at %s', (path) => {
+      it.each(refusals)(
+        'should refuse a document %s with 400 GRAPHQL_VALIDATION_FAILED',
+        async (_case, query, message) => {
+          const { status, body } = await post(path, { query });
+
+          expect(status).toBe(400);
+          expect(body.errors).toEqual([
+            expect.objectContaining({
+              message: expect.stringMatching(message),
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
+          ]);
+        },
+      );
+
+      it('should answer an introspection within the limits, deeper than GRAPHQL_MAX_DEPTH like the standard query', async () => {
+        const query =
+          '{ __type(name: "Author") { fields { name type { kind ofType { kind ofType { name } } } } } }';
+
+        const { status, body } = await post(path, { query });
+
+        expect(status).toBe(200);
+        expect(body.errors).toBeUndefined();
+      });
+    });
+  });
+
+  describe('persisted queries (APQ, not used: turned off)', () => {
+    describe.each(['/graphql', '/schema-first/graphql'])('at %s', (path) => {
+      it.each<[string, { query?: string; sha256Hash: string }]>([
+        [
+          'with a hash that does not match the query',
+          { query: '{ author(id: 1) { id } }', sha256Hash: 'f'.repeat(64) },
+        ],
+        ['with a hash alone', { sha256Hash: 'f'.repeat(64) }],
+      ])(
+        'should answer a request %s with PERSISTED_QUERY_NOT_SUPPORTED, running nothing',
+        async (_case, { query, sha256Hash }) => {
+          const counter = sut.app.get(QueryCounter);
+          const before = counter.count;
+
+          const { status, body } = await post(path, {
+            query,
+            extensions: { persistedQuery: { version: 1, sha256Hash } },
+          });
+
+          // Apollo's status for this answer: the APQ protocol has clients resend the full query, without the hash.
+          expect(status).toBe(200);
+          expect(body).toEqual({
+            errors: [
+              {
+                message: 'PersistedQueryNotSupported',
+                extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' },
+              },
+            ],
+          });
+          expect(counter.count).toBe(before);
+        },
+      );
+    });
+  });
+
   describe('response size', () => {
     // A cheap document (cost 11) whose answer repeats a long alias once per post: what the cost limit cannot see.
     const alias = 'a'.repeat(400);

@@ -72,6 +72,35 @@ describe('/routing (CONTRACT §3.2)', () => {
     });
   });
 
+  describe('text answers', () => {
+    it('should answer a parameter that is markup as plain text, never as HTML', async () => {
+      const markup = '<script>alert(1)</script>';
+
+      const response = await request(sut.http)
+        .get(`/routing/${encodeURIComponent(markup)}`)
+        .expect(200);
+
+      expect(response.text).toBe(`param ${markup}`);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    });
+
+    it.each([
+      ['/routing', 'get'],
+      ['/routing/any', 'post'],
+      ['/routing/static', 'get'],
+      ['/routing/mid/x/end', 'get'],
+      ['/routing/patterns/abxcd', 'get'],
+      ['/routing/patterns/file-name.txt', 'get'],
+      ['/routing/header', 'get'],
+      ['/routing/primitive', 'get'],
+      ['/routing/observable', 'get'],
+    ] as const)('should send the text of %s as text/plain', async (path, method) => {
+      const response = await request(sut.http)[method](path).expect(200);
+
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    });
+  });
+
   describe('patterns (SPEC §4.3 rule 5, with Express 4 meaning on Express 5)', () => {
     it.each([
       ['ab*cd', ['abcd', 'abxcd', 'ab123cd', 'abRANDOMcd'], ['acd', 'abc']],
@@ -204,6 +233,20 @@ describe('/routing (CONTRACT §3.2)', () => {
         userAgent: 'routing-test/1.0',
         query: { a: '1', b: 'two' },
       });
+    });
+
+    it('should not believe X-Forwarded-For or X-Forwarded-Proto without TRUST_PROXY', async () => {
+      const forwarded = await request(sut.http)
+        .get('/routing/request')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .expect(200);
+      const session = await request(sut.http)
+        .get('/routing/session')
+        .set('X-Forwarded-Proto', 'https')
+        .expect(200);
+
+      expect(forwarded.body.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+      expect(session.headers['set-cookie']).toEqual([expect.not.stringMatching(/;\s*Secure/i)]);
     });
 
     it('should read the whole body and one key of it', async () => {

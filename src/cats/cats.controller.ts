@@ -20,7 +20,7 @@ const TEXT = { schema: { type: 'string' } } as const;
 
 /** The example resource (CONTRACT §3.1): public as a class, except DELETE, which closes itself again. */
 @ApiTags('cats')
-@ApiProduces('text/html')
+@ApiProduces('text/plain')
 @Public()
 @Controller('cats')
 export class CatsController {

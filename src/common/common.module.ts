@@ -1,10 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { ResourceShortageLog } from './errors/resource-shortage-log';
 import { Clock } from './utils/clock';
 
-/** Shared services every module may inject without importing anything (e.g. the Clock of a logging interceptor). */
+/**
+ * Shared services every module may inject without importing anything (e.g. the Clock of a logging interceptor,
+ * the ResourceShortageLog that the error mapping writes and the health check reads).
+ */
 @Global()
 @Module({
-  providers: [Clock],
-  exports: [Clock],
+  providers: [Clock, ResourceShortageLog],
+  exports: [Clock, ResourceShortageLog],
 })
 export class CommonModule {}

@@ -11,9 +11,11 @@ import {
   Min,
   MinLength,
   validateSync,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { StartupError } from '../common/errors/startup-error';
+import { parseTrustProxy, TRUST_PROXY_RULE, type TrustProxy } from './trust-proxy';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -67,6 +69,23 @@ export class Environment {
   @IsString({ each: true })
   CORS_ORIGINS: string[] = [];
 
+  /**
+   * Express's `trust proxy`: whose X-Forwarded-For and X-Forwarded-Proto to believe, so that behind a TLS proxy
+   * `@Ip()` and the login throttle see the client, and session cookies are Secure. Off by default: without a
+   * proxy those headers are the client's own claims. A value Express cannot read stays a string and is refused.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? (parseTrustProxy(value) ?? value) : value,
+  )
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string',
+      defaultMessage: (args) => `${TRUST_PROXY_RULE} (got "${String(args?.value)}")`,
+    },
+  })
+  TRUST_PROXY: TrustProxy = false;
+
   /** The least severe level printed: `warn` keeps warnings, errors and fatal errors (no line per request). */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
@@ -89,7 +108,7 @@ export class Environment {
   PASSWORD_HASH_CONCURRENCY = 2;
 
   // GraphQL document limits (both endpoints): the defaults pass every demo query with room to spare.
-  /** Nesting of fields, fragments expanded (introspection not counted). */
+  /** Nesting of fields, fragments expanded (introspection: at least what its standard query needs, graphql-limits.ts). */
   @Type(() => Number)
   @IsInt({ message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })

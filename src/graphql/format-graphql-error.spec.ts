@@ -92,7 +92,7 @@ describe(formatGraphqlError.name, () => {
     });
   });
 
-  it('should mask an unexpected error and log it with its stack', () => {
+  it('should mask an unexpected error and log it once: its message, then the frames of its stack', () => {
     const result = formatGraphqlError(...fromResolver(new Error('password authentication failed for "app"')));
 
     expect(result).toEqual({
@@ -101,9 +101,22 @@ describe(formatGraphqlError.name, () => {
       path: ['author'],
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
-    expect(Logger.prototype.error).toHaveBeenCalledWith(
-      'author: password authentication failed for "app"',
-      expect.stringContaining('Error: password authentication failed'),
+    expect(jest.mocked(Logger.prototype.error).mock.calls).toEqual([
+      ['GraphQL author: password authentication failed for "app"', expect.stringMatching(/^\s+at /)],
+    ]);
+    expect(jest.mocked(Logger.prototype.error).mock.calls[0][1]).not.toMatch(/password authentication/);
+  });
+
+  it('should log no query parameters of an unexpected database error', () => {
+    const cause = Object.assign(new Error('internal error'), { code: 'XX000' });
+
+    formatGraphqlError(...fromResolver(new Error('Failed query: insert …\nparams: hunter2', { cause })));
+
+    expect(jest.mocked(Logger.prototype.error).mock.calls).toEqual([
+      ['GraphQL author: internal error (XX000)', expect.any(String)],
+    ]);
+    expect(JSON.stringify(jest.mocked(Logger.prototype.error).mock.calls)).not.toMatch(
+      /hunter2|Failed query/,
     );
   });
 
@@ -121,7 +134,7 @@ describe(formatGraphqlError.name, () => {
       extensions: { code: 'SERVICE_UNAVAILABLE' },
     });
     expect(Logger.prototype.warn).toHaveBeenCalledWith(
-      'Database unavailable: Failed query: select … ← connect ECONNREFUSED 10.0.0.5:5432',
+      'Database unavailable: connect ECONNREFUSED 10.0.0.5:5432',
     );
   });
 

@@ -1,9 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import { HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { toHttpException } from '../common/errors/to-http-exception';
-
-const logger = new Logger('GraphQL');
+import type { ResourceShortageLog } from '../common/errors/resource-shortage-log';
+import { logUnexpectedError, toHttpException } from '../common/errors/to-http-exception';
 
 // The statuses of Nest's HTTP exceptions as GraphQL error codes; others are the status name (404 → NOT_FOUND).
 const CODE_BY_STATUS: Partial<Record<number, string>> = {
@@ -15,16 +14,22 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /**
- * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`).
+ * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`), with
+ * the app's ResourceShortageLog bound (graphqlEndpointOptions).
  * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through.
  * - Every other error is mapped as for HTTP (`toHttpException`: domain errors, constraint violations, the
- *   database away) and rendered with a code: 400 → BAD_USER_INPUT (with the validation messages),
+ *   database away or short of resources) and rendered with a code: 400 → BAD_USER_INPUT (with the validation messages),
  *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, 409 → CONFLICT,
  *   503 → SERVICE_UNAVAILABLE).
- * - Anything else is unexpected: logged with its stack, answered with a generic message.
+ * - Anything else is unexpected: logged once (logUnexpectedError: no query parameters), answered with a generic
+ *   message.
  * Only message, locations, path and extensions.code (+ validationErrors) reach the client, never a stack trace.
  */
-export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+export function formatGraphqlError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  shortages?: ResourceShortageLog,
+): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const { locations, path } = formatted;
 
@@ -33,7 +38,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     return { message: formatted.message, locations, path, extensions };
   }
 
-  const mapped = toHttpException(original);
+  const mapped = toHttpException(original, shortages);
   if (mapped) {
     const status = mapped.getStatus();
     const messages = validationMessages(mapped);
@@ -48,10 +53,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     };
   }
 
-  logger.error(
-    `${path ? `${path.join('.')}: ` : ''}${original instanceof Error ? original.message : String(original)}`,
-    original instanceof Error ? original.stack : undefined,
-  );
+  logUnexpectedError(original, `GraphQL ${path ? path.join('.') : 'request'}`);
   return { message: INTERNAL_ERROR_MESSAGE, locations, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 

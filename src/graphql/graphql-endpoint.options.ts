@@ -1,6 +1,7 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
+import type { ResourceShortageLog } from '../common/errors/resource-shortage-log';
 import type { Environment } from '../config/environment';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
@@ -13,11 +14,13 @@ import { limitResponseSize } from './response-size';
  * guard, a new loader registry per request), CSRF prevention, the document limits, the response size limit,
  * guards on field resolvers, one error formatter, and the production rules (no introspection, no IDE, no schema
  * hints in errors).
- * Each endpoint adds its schema source and `include`.
+ * Each endpoint adds its schema source and `include`; `shortages` is where the error formatter records the
+ * database's resource shortages for /health.
  */
 export function graphqlEndpointOptions(
   path: string,
   config: ConfigService<Environment, true>,
+  shortages: ResourceShortageLog,
 ): ApolloDriverConfig {
   const nodeEnv = config.get('NODE_ENV', { infer: true });
   const production = nodeEnv === 'production';
@@ -30,6 +33,9 @@ export function graphqlEndpointOptions(
     // One operation per request: a JSON array would multiply the work behind one HTTP request (Apollo's
     // default, stated here). The limits bound what one operation may ask for, before it runs.
     allowBatchedHttpRequests: false,
+    // Automatic persisted queries are not used: off, a request that names a hash gets a clear
+    // PERSISTED_QUERY_NOT_SUPPORTED (the protocol's cue to resend the full query) instead of a cache lookup.
+    persistedQueries: false,
     parseOptions: { maxTokens: config.get('GRAPHQL_MAX_TOKENS', { infer: true }) },
     validationRules: [
       graphqlLimitsRule({
@@ -53,6 +59,6 @@ export function graphqlEndpointOptions(
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,
-    formatError: formatGraphqlError,
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, shortages),
   };
 }

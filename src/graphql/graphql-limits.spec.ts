@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
+import {
+  buildSchema,
+  type FieldNode,
+  getIntrospectionQuery,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  print,
+  validate,
+  visit,
+} from 'graphql';
 import { DEFAULT_LIST_SIZE, graphqlLimitsRule } from './graphql-limits';
 
 const schema = buildSchema(`
@@ -79,8 +89,63 @@ describe(graphqlLimitsRule.name, () => {
     expect(() => errorsOf(cyclic)).not.toThrow();
   });
 
-  it('should not count introspection, whose standard query is deep', () => {
-    expect(errorsOf(getIntrospectionQuery({ inputValueDeprecation: true }))).toEqual([]);
+  describe('introspection', () => {
+    const FULL = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    });
+
+    it('should admit one full introspection (the standard query), deeper and costlier than the limits', () => {
+      expect(errorsOf(FULL)).toEqual([]);
+      expect(errorsOf(getIntrospectionQuery({ inputValueDeprecation: true }))).toEqual([]);
+    });
+
+    it('should count aliases over introspection (the report: 40 aliases over __schema)', () => {
+      const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: __schema { types { name } }`);
+
+      expect(errorsOf(`{ ${aliases.join(' ')} }`)).toContain('Query aliases 40 exceeds the limit of 2.');
+    });
+
+    it('should refuse two full introspections in one operation by their cost', () => {
+      // The standard query with its __schema field twice, under two aliases.
+      const twice = visit(parse(FULL), {
+        OperationDefinition: (operation: OperationDefinitionNode) => {
+          const [schemaField] = operation.selectionSet.selections as FieldNode[];
+          const selections = ['a', 'b'].map((alias) => ({
+            ...schemaField,
+            alias: { kind: Kind.NAME, value: alias } as const,
+          }));
+          return { ...operation, selectionSet: { ...operation.selectionSet, selections } };
+        },
+      });
+
+      expect(errorsOf(print(twice))).toEqual([
+        expect.stringMatching(/^Query introspection cost (\d+) exceeds the limit of \d+\.$/),
+      ]);
+    });
+
+    it('should refuse an introspection deeper than the full one, and lists nested beyond its cost', () => {
+      const deep = `{ __type(name: "Author") { ${'ofType { '.repeat(20)} name ${'} '.repeat(20)} } }`;
+      // (Apollo also refuses `fields` nested 3 times or more: graphql-js's MaxIntrospectionDepthRule.)
+      const nested = `{ __schema { types { ${'fields { type { '.repeat(4)} name ${'} } '.repeat(4)} } } }`;
+
+      expect(errorsOf(deep)).toEqual([
+        expect.stringMatching(/^Query introspection depth 22 exceeds the limit of \d+\.$/),
+      ]);
+      expect(errorsOf(nested)).toEqual([
+        expect.stringMatching(/^Query introspection cost \d+ exceeds the limit of \d+\.$/),
+      ]);
+    });
+
+    it('should still measure the data fields beside introspection against the usual limits', () => {
+      expect(
+        errorsOf('{ __schema { queryType { name } } author(id: 1) { posts { author { posts { id } } } } }'),
+      ).toEqual(expect.arrayContaining(['Query depth 5 exceeds the limit of 4.']));
+    });
   });
 
   it('should measure each operation of a document on its own', () => {

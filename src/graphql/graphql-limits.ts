@@ -1,18 +1,28 @@
 import {
   type ArgumentNode,
   type FieldNode,
+  type FragmentDefinitionNode,
+  getIntrospectionQuery,
   getNamedType,
   getNullableType,
   GraphQLError,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLOutputType,
+  type GraphQLSchema,
+  isAbstractType,
+  isEnumType,
+  isInputObjectType,
   isInterfaceType,
   isListType,
   isObjectType,
   Kind,
+  type OperationDefinitionNode,
+  parse,
+  SchemaMetaFieldDef,
   type SelectionSetNode,
-  type ValidationContext,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type ValidationRule,
 } from 'graphql';
 import { type MaxItems, maxItemsOf } from './max-items';
@@ -32,28 +42,122 @@ export interface GraphqlLimits {
  */
 export const DEFAULT_LIST_SIZE = 100;
 
+/** Aliases and directives count the whole operation; depth and cost count introspection apart (see below). */
 interface Measure {
   depth: number;
   aliases: number;
   directives: number;
   cost: number;
+  introspectionDepth: number;
+  introspectionCost: number;
 }
 
-const NOTHING: Measure = { depth: 0, aliases: 0, directives: 0, cost: 0 };
+const NOTHING: Measure = {
+  depth: 0,
+  aliases: 0,
+  directives: 0,
+  cost: 0,
+  introspectionDepth: 0,
+  introspectionCost: 0,
+};
 
 /** Sizes that a field's `sizedFields` give to list fields of the object it returns (a page's nodes, edges). */
 type Sizes = ReadonlyMap<string, number>;
 
-// Introspection has its own rule (off in production) and its standard query is deep: not counted.
+/*
+ * Introspection (off in production) is measured like any field, its lists sized by the schema itself (how many
+ * types, the most fields of a type...), but its depth and cost are checked apart, against at least what the
+ * standard introspection query (GraphiQL's, codegen's) measures on the same schema: its `ofType` chains are deeper
+ * than GRAPHQL_MAX_DEPTH, and the whole schema costs more than one page of data. One full introspection passes;
+ * two, or a deeper one, do not. Its aliases and directives count toward the usual limits.
+ */
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
+
+const META_FIELDS = new Map<string, GraphQLField<unknown, unknown>>([
+  ['__schema', SchemaMetaFieldDef],
+  ['__type', TypeMetaFieldDef],
+  ['__typename', TypeNameMetaFieldDef],
+]);
 
 /** The definition of `parent.field`, when the schema knows it (unknown fields are another rule's error). */
 function fieldDefinition(
   parent: GraphQLNamedType | undefined,
   name: string,
 ): GraphQLField<unknown, unknown> | undefined {
+  const meta = META_FIELDS.get(name);
+  if (meta) return meta;
   if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
   return parent.getFields()[name];
+}
+
+const introspectionSizes = new WeakMap<GraphQLSchema, ReadonlyMap<string, number>>();
+
+/** The most items each list of introspection can hold on this schema (`__Type.fields`: the most fields of a type). */
+function introspectionListSizes(schema: GraphQLSchema): ReadonlyMap<string, number> {
+  let sizes = introspectionSizes.get(schema);
+  if (!sizes) {
+    sizes = countIntrospectionLists(schema);
+    introspectionSizes.set(schema, sizes);
+  }
+  return sizes;
+}
+
+function countIntrospectionLists(schema: GraphQLSchema): ReadonlyMap<string, number> {
+  const types = Object.values(schema.getTypeMap());
+  const withFields = types.filter((type) => isObjectType(type) || isInterfaceType(type));
+  const fields = withFields.flatMap((type) => Object.values(type.getFields()));
+  const directives = schema.getDirectives();
+  const most = (counts: number[]) => Math.max(0, ...counts);
+  return new Map([
+    ['__Schema.types', types.length],
+    ['__Schema.directives', directives.length],
+    ['__Type.fields', most(withFields.map((type) => Object.keys(type.getFields()).length))],
+    ['__Type.interfaces', most(withFields.map((type) => type.getInterfaces().length))],
+    [
+      '__Type.possibleTypes',
+      most(types.filter(isAbstractType).map((type) => schema.getPossibleTypes(type).length)),
+    ],
+    ['__Type.enumValues', most(types.filter(isEnumType).map((type) => type.getValues().length))],
+    [
+      '__Type.inputFields',
+      most(types.filter(isInputObjectType).map((type) => Object.keys(type.getFields()).length)),
+    ],
+    ['__Field.args', most(fields.map((field) => field.args.length))],
+    ['__Directive.args', most(directives.map((directive) => directive.args.length))],
+    ['__Directive.locations', most(directives.map((directive) => directive.locations.length))],
+  ]);
+}
+
+/** The standard introspection query with every option on: the most a client's introspection asks for. */
+const FULL_INTROSPECTION = parse(
+  getIntrospectionQuery({
+    descriptions: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+    inputValueDeprecation: true,
+    oneOf: true,
+  }),
+);
+
+const introspectionAllowances = new WeakMap<GraphQLSchema, Measure>();
+
+/** What the full introspection query measures on this schema; computed once per schema. */
+function introspectionAllowance(schema: GraphQLSchema): Measure {
+  let allowance = introspectionAllowances.get(schema);
+  if (!allowance) {
+    const fragments = new Map(
+      FULL_INTROSPECTION.definitions
+        .filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)
+        .map((fragment) => [fragment.name.value, fragment]),
+    );
+    const [operation] = FULL_INTROSPECTION.definitions.filter(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    allowance = new Measurer(schema, (name) => fragments.get(name)).operation(operation);
+    introspectionAllowances.set(schema, allowance);
+  }
+  return allowance;
 }
 
 /**
@@ -95,18 +199,33 @@ function listFactor(type: GraphQLOutputType | undefined, outer: number, inner: n
 class Measurer {
   private readonly fragments = new Map<string, Measure>();
   private readonly inProgress = new Set<string>();
+  private readonly introspectionSizes: ReadonlyMap<string, number>;
 
-  constructor(private readonly context: ValidationContext) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly fragmentNamed: (name: string) => FragmentDefinitionNode | undefined | null,
+  ) {
+    this.introspectionSizes = introspectionListSizes(schema);
+  }
+
+  operation(operation: OperationDefinitionNode): Measure {
+    const measure = this.selections(
+      operation.selectionSet,
+      this.schema.getRootType(operation.operation) ?? undefined,
+    );
+    return { ...measure, directives: measure.directives + (operation.directives?.length ?? 0) };
+  }
 
   selections(selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, sized?: Sizes): Measure {
     const total = { ...NOTHING };
     for (const selection of selectionSet.selections) {
       let part: Measure;
       if (selection.kind === Kind.FIELD) {
-        if (INTROSPECTION_ROOTS.has(selection.name.value)) continue;
         const definition = fieldDefinition(parent, selection.name.value);
         const bound = definition && maxItemsOf(definition);
-        const size = bound && declaredSize(bound, definition, selection);
+        const size = bound
+          ? declaredSize(bound, definition, selection)
+          : parent && this.introspectionSizes.get(`${parent.name}.${selection.name.value}`);
         // A page's bound sizes its list fields (nodes, edges), not the page itself.
         const childSized = bound?.sizedFields && new Map(bound.sizedFields.map((name) => [name, size!]));
         const child = selection.selectionSet
@@ -118,18 +237,23 @@ class Measurer {
           outer ?? DEFAULT_LIST_SIZE,
           bound?.innerMax ?? DEFAULT_LIST_SIZE,
         );
+        const depth = child.depth + 1;
+        // An object field costs 1 and its selections once per item; a leaf costs 1 per value.
+        const cost = selection.selectionSet ? 1 + factor * child.cost : factor;
+        const introspection = INTROSPECTION_ROOTS.has(selection.name.value);
         part = {
-          depth: child.depth + 1,
+          ...child,
+          depth: introspection ? 0 : depth,
+          cost: introspection ? 0 : cost,
           aliases: child.aliases + (selection.alias ? 1 : 0),
-          directives: child.directives,
-          // An object field costs 1 and its selections once per item; a leaf costs 1 per value.
-          cost: selection.selectionSet ? 1 + factor * child.cost : factor,
+          introspectionDepth: introspection ? depth : child.introspectionDepth,
+          introspectionCost: introspection ? cost : child.introspectionCost,
         };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition?.name.value;
         part = this.selections(
           selection.selectionSet,
-          condition ? this.context.getSchema().getType(condition) : parent,
+          condition ? this.schema.getType(condition) : parent,
           sized,
         );
       } else {
@@ -139,6 +263,8 @@ class Measurer {
       total.aliases += part.aliases;
       total.directives += part.directives + (selection.directives?.length ?? 0);
       total.cost += part.cost;
+      total.introspectionDepth = Math.max(total.introspectionDepth, part.introspectionDepth);
+      total.introspectionCost += part.introspectionCost;
     }
     return total;
   }
@@ -147,12 +273,12 @@ class Measurer {
     const key = sized ? `${name} ${JSON.stringify([...sized])}` : name;
     const known = this.fragments.get(key);
     if (known) return known;
-    const definition = this.context.getFragment(name);
+    const definition = this.fragmentNamed(name);
     if (!definition || this.inProgress.has(name)) return NOTHING;
     this.inProgress.add(name);
     const measure = this.selections(
       definition.selectionSet,
-      this.context.getSchema().getType(definition.typeCondition.name.value),
+      this.schema.getType(definition.typeCondition.name.value),
       sized,
     );
     this.inProgress.delete(name);
@@ -165,21 +291,38 @@ class Measurer {
  * A validation rule that refuses an operation that is too deep, has too many aliases or directives, or costs
  * too much: 1 per field and per value, a list field's selections once per item it can hold (its `@maxItems`
  * bound, DEFAULT_LIST_SIZE when it declares none), so the cost is an upper bound of the values it can answer.
+ * Introspection counts too: its aliases and directives with the rest, its depth and cost against what one full
+ * introspection measures, or the usual limits if they are higher.
  * Apollo answers such a document with HTTP 400 and GRAPHQL_VALIDATION_FAILED, before any resolver runs.
  */
 export function graphqlLimitsRule(limits: Omit<GraphqlLimits, 'maxTokens'>): ValidationRule {
   return (context) => {
-    const measurer = new Measurer(context);
+    const schema = context.getSchema();
+    const measurer = new Measurer(schema, (name) => context.getFragment(name));
     return {
       OperationDefinition(operation) {
-        const root = context.getSchema().getRootType(operation.operation) ?? undefined;
-        const measure = measurer.selections(operation.selectionSet, root);
+        const measure = measurer.operation(operation);
         const checks: Array<[string, number, number]> = [
           ['depth', measure.depth, limits.maxDepth],
           ['aliases', measure.aliases, limits.maxAliases],
-          ['directives', measure.directives + (operation.directives?.length ?? 0), limits.maxDirectives],
+          ['directives', measure.directives, limits.maxDirectives],
           ['cost', measure.cost, limits.maxCost],
         ];
+        if (measure.introspectionCost > 0) {
+          const allowance = introspectionAllowance(schema);
+          checks.push(
+            [
+              'introspection depth',
+              measure.introspectionDepth,
+              Math.max(limits.maxDepth, allowance.introspectionDepth),
+            ],
+            [
+              'introspection cost',
+              measure.introspectionCost,
+              Math.max(limits.maxCost, allowance.introspectionCost),
+            ],
+          );
+        }
         for (const [what, found, limit] of checks) {
           if (found > limit) {
             context.reportError(

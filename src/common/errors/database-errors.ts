@@ -10,9 +10,13 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-// PostgreSQL SQLSTATEs of a server that is away, starting, stopping or full, and of a statement it cancelled
-// (statement_timeout): class 08 (connection exception), 57P01-03, 53300, 57014.
-const SERVER_CODES = /^(08...|57P0[123]|53300|57014)$/;
+// PostgreSQL SQLSTATEs of a server that is away, starting or stopping, and of a statement it cancelled
+// (statement_timeout): class 08 (connection exception), 57P01-03, 57014.
+const SERVER_CODES = /^(08...|57P0[123]|57014)$/;
+
+// Class 53, insufficient resources: 53000, 53100 disk full, 53200 out of memory, 53300 too many connections,
+// 53400 configuration limit exceeded. The query was fine; the server could not do it now.
+const RESOURCE_CODES = /^53...$/;
 
 // node-postgres (pg, pg-pool) and PGlite report a lost or timed-out connection with these messages, no code.
 const CLIENT_MESSAGES = [
@@ -25,15 +29,25 @@ const CLIENT_MESSAGES = [
 ];
 
 /**
- * True when an error says the database could not be reached or gave up, not that a query was wrong: such a
- * request may succeed later, so it is answered 503 (HTTP) or SERVICE_UNAVAILABLE (GraphQL), not 500.
- * Drizzle wraps the driver's error as `cause`: the chain is followed.
+ * True when an error says the database could not be reached, gave up or ran short of resources (disk, memory,
+ * connections), not that a query was wrong: such a request may succeed later, so it is answered 503 (HTTP) or
+ * SERVICE_UNAVAILABLE (GraphQL), not 500. Drizzle wraps the driver's error as `cause`: the chain is followed.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (resourceShortageOf(error)) return true;
   return causeChain(error).some(({ code, message }) => {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.test(code))) return true;
     return typeof message === 'string' && CLIENT_MESSAGES.some((text) => message.includes(text));
   });
+}
+
+/**
+ * The SQLSTATE (class 53) when the database refused a statement for lack of resources, e.g. `53100` (disk full).
+ * Unlike a server that is away, this one still answers `select 1`, so /health learns of it from these failures.
+ */
+export function resourceShortageOf(error: unknown): string | undefined {
+  const link = causeChain(error).find(({ code }) => typeof code === 'string' && RESOURCE_CODES.test(code));
+  return link?.code as string | undefined;
 }
 
 // PostgreSQL SQLSTATEs of a value the database cannot take (class 22, data exception): a NUL character or a bad
@@ -94,10 +108,34 @@ export function constraintViolationOf(error: unknown): ConstraintViolation | und
   return undefined;
 }
 
-/** For the log: the messages along the cause chain (Drizzle's "Failed query" hides the driver's reason). */
+// A driver's message may quote a value of the request (`invalid input syntax for type integer: "…"`).
+const MAX_LOGGED_MESSAGE = 300;
+
+/**
+ * For the log, in one line: each message along the cause chain with its code (`No space left on device
+ * (53100)`). Drizzle's own link is left out: its message is `Failed query: <sql>\nparams: <values>`, and the
+ * values are the request's data (a 4 MB string, a password hash); the driver's reason is in its cause.
+ */
 export function describeError(error: unknown): string {
   const chain = causeChain(error);
-  return chain.length > 0 ? chain.map(({ message }) => String(message)).join(' ← ') : String(error);
+  if (chain.length === 0) return oneLine(String(error));
+  const described = chain.filter((link) => !isDrizzleQueryError(link)).map(describeLink);
+  return described.length > 0 ? described.join(' ← ') : 'Failed query';
+}
+
+function describeLink({ message, code }: ErrorLike): string {
+  const text = oneLine(String(message));
+  return typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text;
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_LOGGED_MESSAGE ? `${line.slice(0, MAX_LOGGED_MESSAGE)}…` : line;
+}
+
+/** Drizzle's DrizzleQueryError, by shape (another copy of drizzle-orm would fail instanceof). */
+function isDrizzleQueryError({ message }: ErrorLike): boolean {
+  return typeof message === 'string' && message.startsWith('Failed query:');
 }
 
 interface ErrorLike {

@@ -1,14 +1,19 @@
 import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { Clock } from '../utils/clock';
 import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from './to-http-exception';
 import { HttpExceptionFilter, RETRY_AFTER_SECONDS } from './http-exception.filter';
+import { ResourceShortageLog } from './resource-shortage-log';
 
 function httpHost(type = 'http') {
   const response = { setHeader: jest.fn() };
   const host = {
     getType: () => type,
     getArgByIndex: (index: number) => [{}, response][index],
-    switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({}) }),
+    switchToHttp: () => ({
+      getResponse: () => response,
+      getRequest: () => ({ method: 'POST', originalUrl: '/auth/login' }),
+    }),
   } as unknown as ArgumentsHost;
   return { host, response };
 }
@@ -16,12 +21,14 @@ function httpHost(type = 'http') {
 describe(HttpExceptionFilter.name, () => {
   const reply = jest.fn();
   let sut: HttpExceptionFilter;
+  let shortages: ResourceShortageLog;
 
   beforeEach(() => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation();
     jest.spyOn(Logger.prototype, 'error').mockImplementation();
     reply.mockReset();
-    sut = new HttpExceptionFilter();
+    shortages = new ResourceShortageLog(new Clock());
+    sut = new HttpExceptionFilter(shortages);
     // What Nest injects into a global BaseExceptionFilter.
     Object.assign(sut, {
       httpAdapterHost: {
@@ -43,6 +50,41 @@ describe(HttpExceptionFilter.name, () => {
       response,
       { statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'Service Unavailable' },
       503,
+    );
+  });
+
+  it('should answer 503 with Retry-After when the database is short of resources, and record it for /health', () => {
+    const { host, response } = httpHost();
+    const diskFull = Object.assign(
+      new Error('could not extend file "base/5/16384": No space left on device'),
+      {
+        code: '53100',
+      },
+    );
+
+    sut.catch(new Error('Failed query: insert …\nparams: secret', { cause: diskFull }), host);
+
+    expect(response.setHeader).toHaveBeenCalledWith('Retry-After', String(RETRY_AFTER_SECONDS));
+    expect(reply).toHaveBeenCalledWith(
+      response,
+      { statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'Service Unavailable' },
+      503,
+    );
+    expect(shortages.recent()).toEqual({ code: '53100', ageMs: expect.any(Number) });
+  });
+
+  it('should log an unexpected error once, without the query parameters Drizzle puts in its message', () => {
+    const { host, response } = httpHost();
+    const cause = Object.assign(new Error('internal error'), { code: 'XX000' });
+
+    sut.catch(new Error('Failed query: select …\nparams: hunter2', { cause }), host);
+
+    expect(reply).toHaveBeenCalledWith(response, { statusCode: 500, message: 'Internal server error' }, 500);
+    expect(jest.mocked(Logger.prototype.error).mock.calls).toEqual([
+      ['POST /auth/login: internal error (XX000)', expect.stringMatching(/^\s+at /)],
+    ]);
+    expect(JSON.stringify(jest.mocked(Logger.prototype.error).mock.calls)).not.toMatch(
+      /hunter2|Failed query/,
     );
   });
 
@@ -74,10 +116,14 @@ describe(HttpExceptionFilter.name, () => {
     expect(response.setHeader).not.toHaveBeenCalled();
   });
 
-  it('should not handle GraphQL errors (formatGraphqlError does)', () => {
+  it('should leave GraphQL errors to formatGraphqlError, unlogged', () => {
     const { host } = httpHost('graphql');
 
-    expect(sut.catch(new Error('connect ECONNREFUSED'), host)).toBeUndefined();
+    const error = new Error('Failed query: select …\nparams: hunter2');
+
+    // Rethrown as it is, for Apollo's formatError; Nest's fallback, which would log it whole, never sees it.
+    expect(() => sut.catch(error, host)).toThrow(error);
+    expect(Logger.prototype.error).not.toHaveBeenCalled();
     expect(reply).not.toHaveBeenCalled();
   });
 });

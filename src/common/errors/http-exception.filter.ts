@@ -1,10 +1,14 @@
-import { ArgumentsHost, Catch, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpStatus, IntrinsicException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import type { Response } from 'express';
-import { toHttpException } from './to-http-exception';
+import type { Request, Response } from 'express';
+import { ResourceShortageLog } from './resource-shortage-log';
+import { logUnexpectedError, toHttpException } from './to-http-exception';
 
-/** Seconds a client is asked to wait before retrying while the database is away. */
+/** Seconds a client is asked to wait before retrying while the database is away or short of resources. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** Stands for an unexpected error already logged: Nest answers its generic 500 and logs nothing (IntrinsicException). */
+class LoggedUnexpectedError extends IntrinsicException {}
 
 /**
  * Registered globally (APP_FILTER): every HTTP error goes out as `toHttpException` maps it (a 503 with
@@ -13,13 +17,28 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 @Catch()
 export class HttpExceptionFilter extends BaseExceptionFilter {
+  constructor(private readonly shortages: ResourceShortageLog) {
+    super();
+  }
+
   override catch(exception: unknown, host: ArgumentsHost): void {
-    // Other contexts (GraphQL): "not handled", so Nest rethrows the error to their own error handling.
+    // GraphQL: rethrown to Apollo, whose formatError (formatGraphqlError) maps and logs it. Returning "not
+    // handled" would let Nest's fallback log the whole error first (Drizzle's message and its parameters).
+    if (host.getType<string>() === 'graphql') throw exception;
+    // Other contexts (none in this app): "not handled", so Nest rethrows the error to their own error handling.
     if (host.getType() !== 'http') return;
 
-    const mapped = toHttpException(exception);
+    const mapped = toHttpException(exception, this.shortages);
     if (mapped?.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
       host.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
+    // Nest would log the whole error, its message twice (message, then the stack that starts with it), and
+    // Drizzle's message holds the query's parameters: logged once here instead. Body-parser's errors (400, 413)
+    // carry their own status and stay Nest's.
+    if (!mapped && !this.isHttpError(exception)) {
+      const { method, originalUrl } = host.switchToHttp().getRequest<Request>();
+      logUnexpectedError(exception, `${method} ${originalUrl}`);
+      return super.catch(new LoggedUnexpectedError(), host);
     }
     super.catch(mapped ?? exception, host);
   }

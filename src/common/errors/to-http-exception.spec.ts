@@ -1,4 +1,6 @@
 import { BadRequestException, ConflictException, Logger, NotFoundException } from '@nestjs/common';
+import { Clock } from '../utils/clock';
+import { ResourceShortageLog } from './resource-shortage-log';
 import { REFUSED_VALUE_MESSAGE, toHttpException, UNAVAILABLE_MESSAGE } from './to-http-exception';
 
 // What both drivers raise (PGlite and node-postgres share PostgreSQL's fields), wrapped as Drizzle does.
@@ -58,6 +60,31 @@ describe(toHttpException.name, () => {
 
     expect(mapped?.getStatus()).toBe(503);
     expect(mapped?.message).toBe(UNAVAILABLE_MESSAGE);
+  });
+
+  it.each([
+    ['disk full', '53100'],
+    ['out of memory', '53200'],
+    ['insufficient resources', '53000'],
+    ['too many connections', '53300'],
+    ['a configuration limit', '53400'],
+  ])('should answer 503 when the database is short of resources (%s, %s) and record it', (_case, code) => {
+    const shortages = new ResourceShortageLog(new Clock());
+
+    const mapped = toHttpException(failedQuery({ code }), shortages);
+
+    expect(mapped?.getStatus()).toBe(503);
+    expect(mapped?.message).toBe(UNAVAILABLE_MESSAGE);
+    expect(shortages.recent()?.code).toBe(code);
+    expect(Logger.prototype.warn).toHaveBeenCalledWith(`Database short of resources: driver (${code})`);
+  });
+
+  it('should not record a database that cannot be reached as a shortage (its ping fails by itself)', () => {
+    const shortages = new ResourceShortageLog(new Clock());
+
+    toHttpException(failedQuery({ code: 'ECONNREFUSED' }), shortages);
+
+    expect(shortages.recent()).toBeUndefined();
   });
 
   it('should answer 400 for a value the column cannot hold', () => {

@@ -10,7 +10,9 @@ import {
   describeError,
   isDatabaseUnavailable,
   isValueRefusedByDatabase,
+  resourceShortageOf,
 } from './database-errors';
+import type { ResourceShortageLog } from './resource-shortage-log';
 
 export const UNAVAILABLE_MESSAGE = 'Service unavailable, try again later';
 export const REFUSED_VALUE_MESSAGE = 'A value in the request cannot be stored';
@@ -26,13 +28,19 @@ const fieldName = (column: string) =>
  * Nest's HTTP exceptions are the app's domain errors (services throw NotFound, Conflict, Forbidden, BadRequest)
  * and pass as they are. Database errors that are the client's doing or the moment's become one of them, so a
  * repository never tests SQLSTATE codes: a broken unique key → 409, a missing parent → 400, a parent that still
- * has children → 409, a null or a value the column refuses → 400, the database away → 503.
- * Anything else is unexpected: undefined, and the caller answers 500 and logs the stack.
+ * has children → 409, a null or a value the column refuses → 400, the database away or short of resources
+ * (disk full, out of memory) → 503, the shortage recorded in `shortages` for /health.
+ * Each is logged in one line without the query's parameters (describeError).
+ * Anything else is unexpected: undefined, and the caller answers 500 and logs it with logUnexpectedError.
  */
-export function toHttpException(error: unknown): HttpException | undefined {
+export function toHttpException(error: unknown, shortages?: ResourceShortageLog): HttpException | undefined {
   if (error instanceof HttpException) return error;
   if (isDatabaseUnavailable(error)) {
-    logger.warn(`Database unavailable: ${describeError(error)}`);
+    const shortage = resourceShortageOf(error);
+    if (shortage) shortages?.record(shortage);
+    logger.warn(
+      `${shortage ? 'Database short of resources' : 'Database unavailable'}: ${describeError(error)}`,
+    );
     return new ServiceUnavailableException(UNAVAILABLE_MESSAGE);
   }
   const violation = constraintViolationOf(error);
@@ -59,4 +67,24 @@ export function toHttpException(error: unknown): HttpException | undefined {
     return new BadRequestException(REFUSED_VALUE_MESSAGE);
   }
   return undefined;
+}
+
+/**
+ * Logs an error that nothing maps (a bug, an unexpected database error) once, for a 500: its description
+ * (describeError: the driver's message and code, never the query's parameters) and the stack's frames. The stack's
+ * own first lines repeat the message, which for Drizzle carries the parameters: they are left out.
+ * `where` names the request or GraphQL path.
+ */
+export function logUnexpectedError(error: unknown, where: string): void {
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  const frames =
+    typeof stack === 'string'
+      ? stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .join('\n')
+      : '';
+  const message = `${where}: ${describeError(error)}`;
+  if (frames) logger.error(message, frames);
+  else logger.error(message);
 }

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../../authors/authors.module';
+import { ResourceShortageLog } from '../../common/errors/resource-shortage-log';
 import type { Environment } from '../../config/environment';
 import { PostsModule } from '../../posts/posts.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
@@ -32,12 +33,15 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
     ...CODE_FIRST_FEATURES,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => {
+      inject: [ConfigService, ResourceShortageLog],
+      useFactory: (
+        config: ConfigService<Environment, true>,
+        shortages: ResourceShortageLog,
+      ): ApolloDriverConfig => {
         const nodeEnv = config.get('NODE_ENV', { infer: true });
         return {
           // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
-          ...graphqlEndpointOptions(CODE_FIRST_PATH, config),
+          ...graphqlEndpointOptions(CODE_FIRST_PATH, config, shortages),
           include: CODE_FIRST_FEATURES,
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
+import { ResourceShortageLog } from '../../common/errors/resource-shortage-log';
 import type { Environment } from '../../config/environment';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
@@ -31,9 +32,12 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
     ...SCHEMA_FIRST_FEATURES,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => ({
-        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config),
+      inject: [ConfigService, ResourceShortageLog],
+      useFactory: (
+        config: ConfigService<Environment, true>,
+        shortages: ResourceShortageLog,
+      ): ApolloDriverConfig => ({
+        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config, shortages),
         include: SCHEMA_FIRST_FEATURES,
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),
