@@ -45,42 +45,27 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Lower layers know nothing above them: common/ and database/ may use the configuration and each other, never
-    // auth/, graphql/ or a feature (those depend on them, not the other way round).
-    files: ['src/common/**/*.ts'],
+  // Lower layers know nothing above them: common/ may use only config/, database/ config/ and common/; neither
+  // imports auth/, graphql/ or a feature (those depend on them, not the other way round). One block per depth,
+  // since the rule sees import paths, not the folders they resolve to.
+  ...[
+    ['src/common/*.ts', '^\\.\\./(?!config/)'],
+    ['src/common/*/**/*.ts', '^\\.\\./\\.\\./(?!config/)'],
+    ['src/database/**/*.ts', '^\\.\\./(?!config/|common/)'],
+  ].map(([files, regex]) => ({
+    files: [files],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '^\\.\\./\\.\\./(?!config/)',
-              message: 'common/ imports no feature.',
-            },
+            { regex, message: 'A lower layer (common/, database/) imports no feature, auth/ or graphql/.' },
           ],
         },
       ],
     },
-  },
-  {
-    files: ['src/database/**/*.ts'],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!config/|common/)',
-              message: 'database/ imports no feature.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  })),
   {
     // CommonJS entry points (Jest config, the plopfile shim, the SWC require hook) load with require().
     files: ['**/*.cjs', 'plopfile.js', 'jest.config.js'],

@@ -11,6 +11,8 @@ export const APP_LAYOUT = {
       path: '/graphql',
       file: 'src/graphql/code-first/code-first-graphql.module.ts',
       features: 'CODE_FIRST_FEATURES',
+      /** A feature's API module for this endpoint: `src/things/things.module.ts`, `ThingsModule`. */
+      apiModule: { file: '.module', className: 'Module' },
       /** The committed artefact the endpoint's schema becomes, and the script that rewrites it. */
       artefact: 'src/schema.gql',
       regenerate: ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'],
@@ -19,6 +21,8 @@ export const APP_LAYOUT = {
       path: '/schema-first/graphql',
       file: 'src/graphql/schema-first/schema-first-graphql.module.ts',
       features: 'SCHEMA_FIRST_FEATURES',
+      /** `src/things/things-schema-first.module.ts`, `ThingsSchemaFirstModule` (beside a code-first or REST API). */
+      apiModule: { file: '-schema-first.module', className: 'SchemaFirstModule' },
       artefact: 'src/graphql/schema-first/graphql.generated.ts',
       regenerate: ['-r', './scripts/register-swc.cjs', 'src/graphql/schema-first/generate-typings.ts'],
     },
@@ -27,7 +31,7 @@ export const APP_LAYOUT = {
   paginatedType: 'src/graphql/paginated.type',
   /** SQL migrations, written by drizzle-kit from every `src/**\/*.table.ts` (no barrel to register a table in). */
   migrations: 'drizzle',
-  /** Interceptors, and the module whose provider list registers a global one. */
+  /** The folder of the interceptors (a global one is registered in the root module's providers). */
   interceptors: 'src/common/interceptors',
 } as const;
 

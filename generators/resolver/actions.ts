@@ -11,11 +11,12 @@ export function buildResolver(render: Render, changes: FileChanges, options: Res
   renderTemplates(render, changes, 'resolver/common', data);
   renderTemplates(render, changes, `resolver/${options.style}`, data);
 
-  const { file, features } = APP_LAYOUT.endpoints[options.style];
-  const moduleFile = `src/${options.kebabNames}/${options.kebabNames}.module`;
+  const { file, features, apiModule } = APP_LAYOUT.endpoints[options.style];
+  const moduleFile = `src/${options.kebabNames}/${options.kebabNames}${apiModule.file}`;
+  const moduleClass = `${options.Names}${apiModule.className}`;
   changes.update(file, (text) =>
-    addToArrayConstant(file, text, features, `${options.Names}Module`, [
-      { name: `${options.Names}Module`, from: relativeImport(file, moduleFile) },
+    addToArrayConstant(file, text, features, moduleClass, [
+      { name: moduleClass, from: relativeImport(file, moduleFile) },
     ]),
   );
   changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);

@@ -44,10 +44,10 @@ describe('resolver generator', () => {
 
     expect(changes.created.sort()).toEqual([
       'src/categories/categories-data.module.ts',
+      'src/categories/categories-schema-first.module.ts',
+      'src/categories/categories-schema-first.resolver.ts',
       'src/categories/categories.graphql',
-      'src/categories/categories.module.ts',
       'src/categories/categories.repository.ts',
-      'src/categories/categories.resolver.ts',
       'src/categories/categories.service.spec.ts',
       'src/categories/categories.service.ts',
       'src/categories/categories.table.ts',

@@ -1,6 +1,6 @@
 import { namesOf } from './names';
 
-/** The field types of `--fields`, as the README's type table lists them. */
+/** The field types of `--fields`. */
 export const FIELD_TYPES = [
   'string',
   'text',
@@ -57,7 +57,7 @@ const FIELD =
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
 const MAX_VARCHAR = 10_485_760;
-// Names a generated class, resolver or query already uses, and JavaScript's own object keys.
+// JavaScript's own object keys: a field of that name would shadow them on every row object.
 const RESERVED = new Set(['constructor', 'prototype', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']);
 
 /** Fails the run before anything is written; plop prints the message and exits with code 1. */

@@ -12,11 +12,6 @@ export interface AuthorNameFilter {
 export class AuthorsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async getById(id: number): Promise<AuthorRow | undefined> {
-    const [row] = await this.db.select().from(authors).where(eq(authors.id, id)).limit(1);
-    return row;
-  }
-
   getByIds(ids: readonly number[]): Promise<AuthorRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db

@@ -13,7 +13,6 @@ describe(AuthorsService.name, () => {
 
   beforeEach(() => {
     repository = {
-      getById: jest.fn(),
       getByIds: jest.fn(),
       getFirstByName: jest.fn(),
       getPage: jest.fn(),
@@ -106,15 +105,6 @@ describe(AuthorsService.name, () => {
       repository.getByIds.mockResolvedValue([row(1), row(3)]);
 
       await expect(sut.getByIds([3, 9, 1, 3])).resolves.toEqual([author(3), null, author(1), author(3)]);
-    });
-  });
-
-  describe('getById', () => {
-    it('should map the row to the model and answer null for an unknown id', async () => {
-      repository.getById.mockResolvedValueOnce(row(2)).mockResolvedValueOnce(undefined);
-
-      await expect(sut.getById(2)).resolves.toEqual(author(2));
-      await expect(sut.getById(9)).resolves.toBeNull();
     });
   });
 });

@@ -25,11 +25,6 @@ export class AuthorsService {
     private readonly posts: PostsService,
   ) {}
 
-  async getById(id: number): Promise<Author | null> {
-    const row = await this.repository.getById(id);
-    return row ? toAuthor(row) : null;
-  }
-
   /** One entry per id, in the same order: null where there is no such author. */
   async getByIds(ids: number[]): Promise<Array<Author | null>> {
     const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, row]));

@@ -11,7 +11,7 @@ import {
   validate,
   visit,
 } from 'graphql';
-import { DEFAULT_LIST_SIZE, graphqlLimitsRule } from './graphql-limits';
+import { DEFAULT_LIST_SIZE, graphqlLimitsRule, MAX_ALIAS_LENGTH } from './graphql-limits';
 
 const schema = buildSchema(`
   type Post { id: Int!  title: String!  author: Author! }
@@ -49,6 +49,13 @@ describe(graphqlLimitsRule.name, () => {
     expect(
       errorsOf('{ x: author(id: 1) { ...F } y: author(id: 2) { ...F } } fragment F on Author { n: name }'),
     ).toEqual(['Query aliases 4 exceeds the limit of 2.']);
+  });
+
+  it(`should refuse an alias longer than ${MAX_ALIAS_LENGTH} characters (it is repeated in every item)`, () => {
+    expect(errorsOf(`{ ${'a'.repeat(MAX_ALIAS_LENGTH)}: count }`)).toEqual([]);
+    expect(errorsOf(`{ authors { ${'a'.repeat(MAX_ALIAS_LENGTH + 1)}: name } }`)).toEqual([
+      `An alias is longer than ${MAX_ALIAS_LENGTH} characters.`,
+    ]);
   });
 
   it('should refuse too many directives, the operation’s own included', () => {

@@ -24,6 +24,7 @@ import {
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
   type ValidationRule,
+  visit,
 } from 'graphql';
 import { type MaxItems, maxItemsOf } from './max-items';
 
@@ -33,8 +34,13 @@ export interface GraphqlLimits {
   maxAliases: number;
   maxDirectives: number;
   maxCost: number;
-  maxTokens: number;
 }
+
+/**
+ * Characters of one alias. An alias is one token of any length and comes back as a key of every item it names:
+ * a long one multiplies the response (and its serialisation) by the number of items, whatever the cost says.
+ */
+export const MAX_ALIAS_LENGTH = 64;
 
 /**
  * Items counted for a list field that declares no bound (`@maxItems`): the largest page of this API, so an
@@ -295,11 +301,25 @@ class Measurer {
  * introspection measures, or the usual limits if they are higher.
  * Apollo answers such a document with HTTP 400 and GRAPHQL_VALIDATION_FAILED, before any resolver runs.
  */
-export function graphqlLimitsRule(limits: Omit<GraphqlLimits, 'maxTokens'>): ValidationRule {
+export function graphqlLimitsRule(limits: GraphqlLimits): ValidationRule {
   return (context) => {
     const schema = context.getSchema();
     const measurer = new Measurer(schema, (name) => context.getFragment(name));
     return {
+      Document(document) {
+        // Fragments included: every field node of the document, wherever it is used.
+        visit(document, {
+          Field(field) {
+            if (field.alias && field.alias.value.length > MAX_ALIAS_LENGTH) {
+              context.reportError(
+                new GraphQLError(`An alias is longer than ${MAX_ALIAS_LENGTH} characters.`, {
+                  nodes: field.alias,
+                }),
+              );
+            }
+          },
+        });
+      },
       OperationDefinition(operation) {
         const measure = measurer.operation(operation);
         const checks: Array<[string, number, number]> = [

@@ -8,7 +8,7 @@ import { Post } from './models/post.model';
 import { PostsService } from './posts.service';
 
 /**
- * `Author.posts`: the has-many side lives with the child feature, so the authors feature knows nothing of posts.
+ * `Author.posts`: the has-many side lives with the child feature, so the Author type's files know nothing of posts.
  * Public like the queries that return authors (the guard also runs on field resolvers).
  */
 @Public()

@@ -100,7 +100,8 @@ export function constraintViolationOf(error: unknown): ConstraintViolation | und
     const detail = typeof link.detail === 'string' ? link.detail : '';
     const childTable = /is (?:still )?referenced from table "([^"]+)"/.exec(detail)?.[1];
     if (kind === 'references' && childTable) kind = 'referenced';
-    const keyColumns = /^Key \(([^)]+)\)=/.exec(detail)?.[1];
+    // Plain column names only: an expression index (`lower(username::text)`) is no field name to show a client.
+    const keyColumns = /^Key \(([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*)\)=/.exec(detail)?.[1];
     const column = typeof link.column === 'string' ? link.column : keyColumns;
     const constraint = typeof link.constraint === 'string' ? link.constraint : undefined;
     return { kind, column: kind === 'referenced' ? undefined : column, childTable, constraint };

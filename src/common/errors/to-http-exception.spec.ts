@@ -39,6 +39,11 @@ describe(toHttpException.name, () => {
       new ConflictException('Still referenced by books: delete or move those first'),
     ],
     [
+      'a unique expression index (no plain column to name)',
+      { code: '23505', detail: 'Key (lower(username::text))=(alice) already exists.' },
+      new ConflictException('A value must be unique: another record already has this value'),
+    ],
+    [
       'a NOT NULL column',
       { code: '23502', column: 'published_on', detail: 'Failing row contains (…).' },
       new BadRequestException('publishedOn must not be null'),
@@ -46,7 +51,7 @@ describe(toHttpException.name, () => {
     [
       'a check constraint',
       { code: '23514', constraint: 'books_price_check' },
-      new BadRequestException('A value breaks the rule books_price_check'),
+      new BadRequestException('A value is outside what its field allows'),
     ],
   ])('should answer %s violation with a 4xx that names the field', (_case, fields, expected) => {
     const mapped = toHttpException(failedQuery(fields));

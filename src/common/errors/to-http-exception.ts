@@ -46,7 +46,7 @@ export function toHttpException(error: unknown, shortages?: ResourceShortageLog)
   const violation = constraintViolationOf(error);
   if (violation) {
     logger.warn(`Constraint violated: ${describeError(error)}`);
-    const field = violation.column ? fieldName(violation.column) : 'a value';
+    const field = violation.column ? fieldName(violation.column) : 'A value';
     switch (violation.kind) {
       case 'unique':
         return new ConflictException(`${field} must be unique: another record already has this value`);
@@ -59,7 +59,8 @@ export function toHttpException(error: unknown, shortages?: ResourceShortageLog)
       case 'not-null':
         return new BadRequestException(`${field} must not be null`);
       case 'check':
-        return new BadRequestException(`A value breaks the rule ${violation.constraint ?? 'of its column'}`);
+        // The constraint's name is the schema's business, not the client's: the log has it.
+        return new BadRequestException('A value is outside what its field allows');
     }
   }
   if (isValueRefusedByDatabase(error)) {
