@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
 import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
+import { CommonModule } from '../../src/common/common.module';
 import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
 import { createAppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
 import { TEST_JWT_SECRET } from './constants';
@@ -22,6 +23,7 @@ export interface HttpHarness {
 export async function createHttpHarness(controller: Type, providers: Provider[]): Promise<HttpHarness> {
   const moduleRef = await Test.createTestingModule({
     imports: [
+      CommonModule,
       JwtModule.register({
         secret: TEST_JWT_SECRET,
         signOptions: { algorithm: 'HS256', expiresIn: 60 },
