@@ -34,6 +34,10 @@ export async function load(
     ok: result['2xx'],
     errors: result.errors + result.non2xx,
     timeouts: result.timeouts,
+    // Answers by status code: { 200: n, 503: n, … }.
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
     connections,
     seconds: round1(seconds),
   };

@@ -1,10 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
+  ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { clientAddressOf } from '../common/utils/client-address';
+import { clientGoneSignal } from '../common/utils/client-gone-signal';
 import { CurrentUser } from './decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthService } from './auth.service';
@@ -22,9 +26,18 @@ export class AuthController {
   @UseGuards(LoginThrottlerGuard)
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiUnauthorizedResponse({ description: 'Unknown user or wrong password' })
-  @ApiTooManyRequestsResponse({ description: 'Too many attempts for this username from this client' })
-  login(@Body() credentials: LoginDto): Promise<LoginResponseDto> {
-    return this.authService.login(credentials);
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many attempts for this username, or for any username, from this client (see Retry-After)',
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'Too many logins waiting for a password check, in all or from this client (see Retry-After)',
+  })
+  login(@Body() credentials: LoginDto, @Req() request: Request): Promise<LoginResponseDto> {
+    return this.authService.login(credentials, {
+      client: clientAddressOf(request),
+      signal: clientGoneSignal(request),
+    });
   }
 
   @Get('profile')

@@ -9,6 +9,8 @@ import type { Environment } from '../config/environment';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { loginThrottlers } from './login-throttler.guard';
+import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
   imports: [
@@ -27,16 +29,23 @@ import { AuthService } from './auth.service';
     }),
     ThrottlerModule.forRootAsync({
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => [
-        {
-          name: 'default',
-          limit: config.get('LOGIN_THROTTLE_LIMIT', { infer: true }),
-          ttl: config.get('LOGIN_THROTTLE_TTL', { infer: true }) * 1000,
-        },
-      ],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        loginThrottlers({
+          perUsername: config.get('LOGIN_THROTTLE_LIMIT', { infer: true }),
+          perAddress: config.get('LOGIN_THROTTLE_ADDRESS_LIMIT', { infer: true }),
+          windowSeconds: config.get('LOGIN_THROTTLE_TTL', { infer: true }),
+        }),
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [
+    AuthService,
+    {
+      provide: ACCESS_TOKEN_LIFETIME,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) => config.get('JWT_EXPIRES_IN', { infer: true }),
+    },
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+  ],
 })
 export class AuthModule {}

@@ -41,7 +41,7 @@ function contextFor(
 
 describe(JwtAuthGuard.name, () => {
   const jwt = new JwtService({ secret: SECRET, signOptions: { expiresIn: 60 } });
-  const sut = new JwtAuthGuard(jwt, new Reflector());
+  const sut = new JwtAuthGuard(jwt, new Reflector(), 60);
   const bearer = () => ({ headers: { authorization: `Bearer ${jwt.sign({ sub: 1, username: 'alice' })}` } });
 
   describe.each(['http', 'graphql'] as const)('in a %s context', (type) => {
@@ -83,6 +83,12 @@ describe(JwtAuthGuard.name, () => {
       ],
       ['signed with HS512 (same secret)', forgeJwt(payload, { secret: SECRET, alg: 'HS512' })],
       ['with alg none', forgeJwt(payload, { secret: '', alg: 'none' })],
+      ['with a sub that is a string', forgeJwt({ ...payload, sub: '1' }, { secret: SECRET })],
+      ['without username', forgeJwt({ ...payload, username: undefined }, { secret: SECRET })],
+      [
+        'living longer than JWT_EXPIRES_IN',
+        forgeJwt({ ...payload, exp: now + 365 * 24 * 3600 }, { secret: SECRET }),
+      ],
     ])('should refuse a token %s', async (_case, token) => {
       const request = { headers: { authorization: `Bearer ${token}` } };
       const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);
@@ -96,6 +102,15 @@ describe(JwtAuthGuard.name, () => {
       const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);
 
       await expect(sut.canActivate(context)).resolves.toBe(true);
+    });
+
+    it('should attach only the four claims it checked', async () => {
+      const token = forgeJwt({ ...payload, role: 'admin' }, { secret: SECRET });
+      const request = { headers: { authorization: `Bearer ${token}` } };
+      const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);
+
+      await expect(sut.canActivate(context)).resolves.toBe(true);
+      expect((request as Partial<Request>).user).toEqual(payload);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import type { TokenPayload } from './token-payload';
+import { ACCESS_TOKEN_LIFETIME, toTokenPayload, type TokenPayload } from './token-payload';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { httpRequestOf } from '../common/utils/http-request';
 
@@ -13,13 +13,15 @@ export function extractBearerToken(header: string | undefined): string | undefin
 
 /**
  * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.
- * Steps in SPEC §5.6 order: public marker, token present, token verified, payload attached as `request.user`.
+ * Steps in SPEC §5.6 order: public marker, token present, token verified (signature, expiry, then the claims'
+ * shape and lifetime: `toTokenPayload`), payload attached as `request.user`.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
     private readonly reflector: Reflector,
+    @Inject(ACCESS_TOKEN_LIFETIME) private readonly maxLifetimeSeconds: number,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,13 +39,18 @@ export class JwtAuthGuard implements CanActivate {
   }
 
   private async verify(token: string): Promise<TokenPayload> {
+    let claims: unknown;
     try {
-      const payload = await this.jwt.verifyAsync<TokenPayload>(token, { algorithms: ['HS256'] });
-      // A token that never expires is not one we issued.
-      if (typeof payload.exp !== 'number') throw new Error('token has no exp');
-      return payload;
+      claims = await this.jwt.verifyAsync<object>(token, { algorithms: ['HS256'] });
     } catch {
       throw new UnauthorizedException();
     }
+    // A valid signature is not enough: a token without exp, or with claims of another shape, is not one we issued.
+    const payload = toTokenPayload(claims, {
+      maxLifetimeSeconds: this.maxLifetimeSeconds,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
+    if (!payload) throw new UnauthorizedException();
+    return payload;
   }
 }

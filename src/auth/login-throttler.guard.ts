@@ -1,16 +1,53 @@
-import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
-import type { Request } from 'express';
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { clientAddressOf } from '../common/utils/client-address';
+
+export interface LoginThrottleLimits {
+  /** Attempts per client address and username in a window. */
+  perUsername: number;
+  /** Attempts per client address across all usernames in a window. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+const usernameOf = (request: Request) => {
+  const body = request.body as { username?: unknown } | undefined;
+  return typeof body?.username === 'string' ? body.username.slice(0, 100) : '';
+};
 
 /**
- * Counts login attempts per client address and username, so a flood against one account
- * from one client is stopped without locking the real user out from elsewhere.
+ * The two counters every login attempt goes through. Per address and username: a flood against one account from
+ * one client is stopped without locking the real user out from elsewhere. Per address alone: one client trying
+ * many usernames is stopped too (each attempt costs a password hash, whoever the username names).
  */
+export function loginThrottlers({
+  perUsername,
+  perAddress,
+  windowSeconds,
+}: LoginThrottleLimits): ThrottlerOptions[] {
+  const ttl = windowSeconds * 1000;
+  return [
+    // "default" keeps its headers unsuffixed (X-RateLimit-Limit), as before the per-address counter came.
+    {
+      name: 'default',
+      limit: perUsername,
+      ttl,
+      getTracker: (request) => `${clientAddressOf(request as Request)}|${usernameOf(request as Request)}`,
+    },
+    { name: 'address', limit: perAddress, ttl, getTracker: (request) => clientAddressOf(request as Request) },
+  ];
+}
+
+/** Applies `loginThrottlers` (ThrottlerModule's configuration) with one `Retry-After` whichever counter is full. */
 @Injectable()
 export class LoginThrottlerGuard extends ThrottlerGuard {
-  protected override getTracker(request: Request): Promise<string> {
-    const body = request.body as { username?: unknown } | undefined;
-    const username = typeof body?.username === 'string' ? body.username.slice(0, 100) : '';
-    return Promise.resolve(`${request.ip}|${username}`);
+  protected override throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    // The library names a named counter's header `Retry-After-<name>`; clients know only `Retry-After`.
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
+    return super.throwThrottlingException(context, detail);
   }
 }

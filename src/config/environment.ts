@@ -96,6 +96,15 @@ export class Environment {
   @Min(1, { message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
   LOGIN_THROTTLE_LIMIT = 10;
 
+  /**
+   * Login attempts allowed per client address across all usernames in LOGIN_THROTTLE_TTL seconds: stops one
+   * source trying many usernames. Above LOGIN_THROTTLE_LIMIT, so a few people behind one address can still log in.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
+  @Min(1, { message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
+  LOGIN_THROTTLE_ADDRESS_LIMIT = 30;
+
   @Type(() => Number)
   @IsInt({ message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
   @Min(1, { message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
@@ -106,6 +115,43 @@ export class Environment {
   @Min(1, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   @Max(16, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   PASSWORD_HASH_CONCURRENCY = 2;
+
+  /**
+   * Password hashes allowed to wait for a slot; past it a login gets 503 with Retry-After at once. The wait of an
+   * admitted login is about (this + PASSWORD_HASH_CONCURRENCY) hashes: 8 + 2 is ~1 s on 2 vCPUs (~9 hashes/s),
+   * ~2 s when a flood's rejections halve that (measured by `npm run bench -- login`).
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
+  @Min(0, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
+  @Max(1000, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
+  PASSWORD_HASH_QUEUE_LIMIT = 8;
+
+  /**
+   * Password hashes one client address may have running or waiting at once; past it that client gets 503 at once.
+   * So one source, even in its first burst (before LOGIN_THROTTLE_ADDRESS_LIMIT stops it), holds no more than the
+   * slots' worth and never the queue: anyone else waits one round at most. Two people behind one address can
+   * still log in at the same moment; a third retries (Retry-After).
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
+  @Min(1, { message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
+  PASSWORD_HASH_CLIENT_LIMIT = 2;
+
+  /** Sessions the in-memory store keeps at most (least recently used dropped first). */
+  @Type(() => Number)
+  @IsInt({ message: 'SESSION_MAX_COUNT must be a positive integer' })
+  @Min(1, { message: 'SESSION_MAX_COUNT must be a positive integer' })
+  SESSION_MAX_COUNT = 10_000;
+
+  /**
+   * Sessions kept per client address: a client over it loses its own oldest session, never another client's.
+   * 100 leaves room for many people behind one NAT, and takes 100 addresses to churn the default store.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
+  @Min(1, { message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
+  SESSION_MAX_PER_CLIENT = 100;
 
   // GraphQL document limits (both endpoints): the defaults pass every demo query with room to spare.
   /** Nesting of fields, fragments expanded (introspection: at least what its standard query needs, graphql-limits.ts). */

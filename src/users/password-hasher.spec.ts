@@ -1,9 +1,22 @@
 // The default import is the module object itself, the one password-hasher.ts calls scrypt on.
 import crypto from 'node:crypto';
-import { PasswordHasher } from './password-hasher';
+import { ServiceUnavailableException } from '@nestjs/common';
+import { HASHER_BUSY_MESSAGE, PasswordHasher } from './password-hasher';
+
+/** Replaces scrypt with one that finishes only when told: counting is exact, not timing-based. */
+function holdScrypt() {
+  const held: Array<() => void> = [];
+  const scrypt = jest.spyOn(crypto, 'scrypt').mockImplementation(((...args: unknown[]) => {
+    const done = args.at(-1) as (error: Error | null, key: Buffer) => void;
+    held.push(() => done(null, Buffer.alloc(32)));
+  }) as unknown as typeof crypto.scrypt);
+  return { scrypt, releaseAll: () => held.splice(0).forEach((release) => release()) };
+}
+
+const STORED = `scrypt$32768$8$3$${'a'.repeat(22)}$${'b'.repeat(43)}`;
 
 describe(PasswordHasher.name, () => {
-  const sut = new PasswordHasher(2);
+  const sut = new PasswordHasher({ concurrency: 2 });
   afterEach(() => jest.restoreAllMocks());
 
   it('should store a salted scrypt hash, never the password', async () => {
@@ -33,7 +46,7 @@ describe(PasswordHasher.name, () => {
       done(null, Buffer.alloc(32));
     }) as unknown as typeof crypto.scrypt);
 
-    const hasher = new PasswordHasher(2);
+    const hasher = new PasswordHasher({ concurrency: 2 });
     expect(scrypt).not.toHaveBeenCalled();
     await expect(hasher.verify('alice-password', undefined)).resolves.toBe(false);
 
@@ -59,10 +72,9 @@ describe(PasswordHasher.name, () => {
         done(null, Buffer.alloc(32));
       });
     }) as unknown as typeof crypto.scrypt);
-    const stored = `scrypt$32768$8$3$${'a'.repeat(22)}$${'b'.repeat(43)}`;
-    const hasher = new PasswordHasher(3);
+    const hasher = new PasswordHasher({ concurrency: 3 });
 
-    const flood = Array.from({ length: 50 }, (_, i) => hasher.verify(`guess-${i}`, stored));
+    const flood = Array.from({ length: 50 }, (_, i) => hasher.verify(`guess-${i}`, STORED));
     const settled = Promise.all(flood);
     for (let released = 0; released < 50; released += 1) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -73,5 +85,79 @@ describe(PasswordHasher.name, () => {
     await expect(settled).resolves.toEqual(Array(50).fill(false));
     expect(scrypt).toHaveBeenCalledTimes(50);
     expect(mostAtOnce).toBe(3);
+  });
+
+  it('should refuse at once with a 503 when its queue is full, and hash nothing for it', async () => {
+    const { scrypt, releaseAll } = holdScrypt();
+    const hasher = new PasswordHasher({ concurrency: 1, queueLimit: 2 });
+    const admitted = [hasher.verify('a', STORED), hasher.verify('b', STORED), hasher.verify('c', STORED)];
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const refused = hasher.verify('d', STORED);
+
+    await expect(refused).rejects.toThrow(new ServiceUnavailableException(HASHER_BUSY_MESSAGE));
+    expect(hasher.queued).toBe(2);
+    for (let i = 0; i < admitted.length; i += 1) {
+      releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(Promise.all(admitted)).resolves.toEqual([false, false, false]);
+    expect(scrypt).toHaveBeenCalledTimes(3);
+  });
+
+  it('should refuse a client at once past its share, and hash nothing for it, while others still queue', async () => {
+    const { scrypt, releaseAll } = holdScrypt();
+    const hasher = new PasswordHasher({ concurrency: 1, queueLimit: 10, perClientLimit: 2 });
+    const flood = [
+      hasher.verify('a', STORED, { client: 'flood' }),
+      hasher.verify('b', STORED, { client: 'flood' }),
+    ];
+    await new Promise((resolve) => setImmediate(resolve));
+
+    await expect(hasher.verify('c', STORED, { client: 'flood' })).rejects.toThrow(
+      ServiceUnavailableException,
+    );
+    const someoneElse = hasher.verify('d', STORED, { client: 'someone' });
+
+    expect(hasher.queued).toBe(2);
+    for (let i = 0; i < 3; i += 1) {
+      releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(Promise.all([...flood, someoneElse])).resolves.toEqual([false, false, false]);
+    expect(scrypt.mock.calls.map(([password]) => password)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('should find the stored hash only once a slot is granted, and not at all for a refused caller', async () => {
+    const { scrypt, releaseAll } = holdScrypt();
+    const hasher = new PasswordHasher({ concurrency: 1, queueLimit: 0 });
+    const find = jest.fn(() => Promise.resolve(STORED));
+    const running = hasher.withSlot({}, async (check) => check('a', await find()));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const refused = hasher.withSlot({}, async (check) => check('b', await find()));
+
+    await expect(refused).rejects.toThrow(new ServiceUnavailableException(HASHER_BUSY_MESSAGE));
+    expect(find).toHaveBeenCalledTimes(1);
+    releaseAll();
+    await expect(running).resolves.toBe(false);
+    expect(scrypt).toHaveBeenCalledTimes(1);
+  });
+
+  it('should never hash for a caller whose signal fired while it waited', async () => {
+    const { scrypt, releaseAll } = holdScrypt();
+    const hasher = new PasswordHasher({ concurrency: 1 });
+    const running = hasher.verify('first', STORED);
+    const caller = new AbortController();
+    const abandoned = hasher.verify('second', STORED, { signal: caller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    caller.abort(new Error('client gone'));
+    releaseAll();
+
+    await expect(abandoned).rejects.toThrow('client gone');
+    await expect(running).resolves.toBe(false);
+    expect(scrypt).toHaveBeenCalledTimes(1);
+    expect(hasher.queued).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, ScryptOptions, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Semaphore } from '../common/concurrency/semaphore';
+import { Inject, Injectable, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { Semaphore, SemaphoreFullError } from '../common/concurrency/semaphore';
 
 // OWASP's scrypt settings with 32 MiB per hash: N=2^15, r=8, p=3.
 const COST = { N: 2 ** 15, r: 8, p: 3 } as const;
@@ -8,7 +8,28 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export const PASSWORD_HASH_CONCURRENCY = Symbol('PASSWORD_HASH_CONCURRENCY');
+export interface PasswordHasherLimits {
+  /** Hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
+  concurrency: number;
+  /** Hashes allowed to wait for a slot (PASSWORD_HASH_QUEUE_LIMIT); unbounded if left out. */
+  queueLimit?: number;
+  /** Hashes one client may have running or waiting (PASSWORD_HASH_CLIENT_LIMIT); unbounded if left out. */
+  perClientLimit?: number;
+}
+
+/** Injection token of the PasswordHasherLimits; without it, 2 at once and no other limit (scripts, tests). */
+export const PASSWORD_HASHER_LIMITS = Symbol('PASSWORD_HASHER_LIMITS');
+
+export const HASHER_BUSY_MESSAGE = 'Too many password checks in progress, try again later';
+
+/** Compares a password with a stored hash (undefined: the decoy, always false). */
+export type PasswordCheck = (password: string, stored: string | undefined) => Promise<boolean>;
+
+/** Who a hash is for: its client's address (counted against its share) and whether that client is still there. */
+export interface HashCaller {
+  client?: string;
+  signal?: AbortSignal;
+}
 
 function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -20,7 +41,10 @@ function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Bu
 
 /**
  * Salted scrypt hashes, stored as `scrypt$N$r$p$salt$hash` (base64url).
- * At most `concurrency` hashes run at once, so a login flood costs queueing, not memory.
+ * At most `concurrency` hashes run at once, so a login flood costs queueing, not memory; at most `queueLimit`
+ * wait, so it cannot cost unbounded waiting either, and one client holds at most `perClientLimit` of those places,
+ * so one source cannot fill the queue ahead of everyone else. Past a limit the caller gets a 503 at once (the error
+ * filter adds Retry-After). A caller whose signal fires (its client has gone) leaves the queue and is never hashed.
  */
 @Injectable()
 export class PasswordHasher {
@@ -29,22 +53,53 @@ export class PasswordHasher {
   // than the hash of anything: no password matches it, and nothing has to be computed at start.
   private readonly decoy = format(randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
 
-  constructor(@Optional() @Inject(PASSWORD_HASH_CONCURRENCY) concurrency = 2) {
-    this.slots = new Semaphore(concurrency);
+  constructor(
+    @Optional()
+    @Inject(PASSWORD_HASHER_LIMITS)
+    { concurrency, queueLimit, perClientLimit }: PasswordHasherLimits = { concurrency: 2 },
+  ) {
+    this.slots = new Semaphore(concurrency, { maxWaiting: queueLimit, maxPerOwner: perClientLimit });
   }
 
-  async hash(password: string): Promise<string> {
+  /** Hashes waiting for a slot. */
+  get queued(): number {
+    return this.slots.pending;
+  }
+
+  async hash(password: string, caller: HashCaller = {}): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await this.slots.run(() => derive(password, salt, COST));
+    const key = await this.inSlot(caller, () => derive(password, salt, COST));
     return format(salt, key);
   }
 
   /** Compares in constant time. With no stored hash it still does the full work and answers false. */
-  async verify(password: string, stored: string | undefined): Promise<boolean> {
+  verify(password: string, stored: string | undefined, caller: HashCaller = {}): Promise<boolean> {
+    return this.withSlot(caller, (check) => check(password, stored));
+  }
+
+  /**
+   * Runs `work` holding one hashing slot, and gives it `check`, which compares in that slot as `verify` does (call
+   * it within `work` only). For a check that has to find the stored hash first: a login that the queue refuses, or
+   * whose client goes while it waits, then costs no lookup either; under a flood those add up on the main thread.
+   */
+  withSlot<T>(caller: HashCaller, work: (check: PasswordCheck) => Promise<T>): Promise<T> {
+    return this.inSlot(caller, () => work((password, stored) => this.compare(password, stored)));
+  }
+
+  private async compare(password: string, stored: string | undefined): Promise<boolean> {
     const parsed = parse(stored ?? this.decoy);
     if (!parsed) return false;
-    const key = await this.slots.run(() => derive(password, parsed.salt, parsed.cost));
+    const key = await derive(password, parsed.salt, parsed.cost);
     return stored !== undefined && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+  }
+
+  private async inSlot<T>({ client, signal }: HashCaller, task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.slots.run(task, { owner: client, signal });
+    } catch (error) {
+      if (error instanceof SemaphoreFullError) throw new ServiceUnavailableException(HASHER_BUSY_MESSAGE);
+      throw error;
+    }
   }
 }
 

@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
-import { PASSWORD_HASH_CONCURRENCY, PasswordHasher } from './password-hasher';
+import { PASSWORD_HASHER_LIMITS, PasswordHasher, type PasswordHasherLimits } from './password-hasher';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   providers: [
     {
-      provide: PASSWORD_HASH_CONCURRENCY,
+      provide: PASSWORD_HASHER_LIMITS,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        config.get('PASSWORD_HASH_CONCURRENCY', { infer: true }),
+      useFactory: (config: ConfigService<Environment, true>): PasswordHasherLimits => ({
+        concurrency: config.get('PASSWORD_HASH_CONCURRENCY', { infer: true }),
+        queueLimit: config.get('PASSWORD_HASH_QUEUE_LIMIT', { infer: true }),
+        perClientLimit: config.get('PASSWORD_HASH_CLIENT_LIMIT', { infer: true }),
+      }),
     },
     PasswordHasher,
     UsersRepository,

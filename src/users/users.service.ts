@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from './password-hasher';
+import { type HashCaller, PasswordHasher } from './password-hasher';
 import { UsersRepository } from './users.repository';
 
 export interface AuthenticatedUser {
@@ -14,10 +14,20 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  /** The user when the password matches; undefined otherwise, with the same hashing work either way. */
-  async verifyCredentials(username: string, password: string): Promise<AuthenticatedUser | undefined> {
-    const user = await this.repository.getByUsername(username);
-    const matches = await this.hasher.verify(password, user?.passwordHash);
-    return user && matches ? { id: user.id, username: user.username } : undefined;
+  /**
+   * The user when the password matches; undefined otherwise, with the same hashing work either way.
+   * `caller`: the client's address (its share of the hash queue) and its signal (gone: not hashed).
+   */
+  async verifyCredentials(
+    username: string,
+    password: string,
+    caller: HashCaller = {},
+  ): Promise<AuthenticatedUser | undefined> {
+    // The lookup waits for the hashing slot too: a login the hasher refuses costs no database work.
+    return this.hasher.withSlot(caller, async (check) => {
+      const user = await this.repository.getByUsername(username);
+      const matches = await check(password, user?.passwordHash);
+      return user && matches ? { id: user.id, username: user.username } : undefined;
+    });
   }
 }

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
 import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
+import { ACCESS_TOKEN_LIFETIME } from '../../src/auth/token-payload';
 import { CommonModule } from '../../src/common/common.module';
 import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
 import { createAppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
@@ -33,6 +34,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
     controllers: [controller],
     providers: [
       ...providers,
+      { provide: ACCESS_TOKEN_LIFETIME, useValue: 60 },
       { provide: APP_GUARD, useClass: JwtAuthGuard },
       { provide: APP_PIPE, useFactory: createAppValidationPipe },
       { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -4,11 +4,11 @@ import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Environment } from '../../config/environment';
-import { BoundedMemoryStore } from './bounded-memory-store';
+import { clientAddressOf } from '../utils/client-address';
+import { BoundedMemoryStore, setSessionClient } from './bounded-memory-store';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-export const SESSION_MAX_COUNT = 10_000;
 
 /**
  * The cookie-signing key, derived from JWT_SECRET with an HMAC under its own label: one secret to manage,
@@ -21,22 +21,29 @@ export function deriveSessionSecret(jwtSecret: string): string {
 /**
  * A cookie-backed session (`@Session()`), applied per route by the modules that need one
  * (`consumer.apply(SessionMiddleware).forRoutes(...)`), so other routes never load or set a session.
+ * The store holds at most SESSION_MAX_COUNT sessions, SESSION_MAX_PER_CLIENT of them per client address.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {
+  readonly store: BoundedMemoryStore;
   private readonly handler: RequestHandler;
 
   constructor(config: ConfigService<Environment, true>) {
+    this.store = new BoundedMemoryStore({
+      maxSessions: config.get('SESSION_MAX_COUNT', { infer: true }),
+      maxSessionsPerClient: config.get('SESSION_MAX_PER_CLIENT', { infer: true }),
+      ttlMs: SESSION_TTL_MS,
+    });
     this.handler = session({
       name: SESSION_COOKIE, // not the default "connect.sid", which names the library
       secret: deriveSessionSecret(config.get('JWT_SECRET', { infer: true })),
-      store: new BoundedMemoryStore({ maxSessions: SESSION_MAX_COUNT, ttlMs: SESSION_TTL_MS }),
+      store: this.store,
       resave: false,
       saveUninitialized: false, // no cookie until a handler writes to the session
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
-        // Secure whenever the request came over TLS; behind a TLS-terminating proxy set Express's "trust proxy".
+        // Secure whenever the request came over TLS; behind a TLS-terminating proxy set TRUST_PROXY.
         secure: 'auto',
         maxAge: SESSION_TTL_MS,
       },
@@ -44,6 +51,9 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(request: Request, response: Response, next: NextFunction): void {
-    this.handler(request, response, next);
+    this.handler(request, response, (error?: unknown) => {
+      if (request.session) setSessionClient(request.session, clientAddressOf(request));
+      next(error);
+    });
   }
 }

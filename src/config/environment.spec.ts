@@ -1,0 +1,49 @@
+import { InvalidEnvironmentError, validateEnvironment } from './environment';
+
+describe(validateEnvironment.name, () => {
+  const base = { JWT_SECRET: 'a-jwt-secret-that-is-at-least-32-characters' };
+
+  it('should default the flood limits', () => {
+    expect(validateEnvironment(base)).toMatchObject({
+      LOGIN_THROTTLE_ADDRESS_LIMIT: 30,
+      PASSWORD_HASH_QUEUE_LIMIT: 8,
+      PASSWORD_HASH_CLIENT_LIMIT: 2,
+      SESSION_MAX_COUNT: 10_000,
+      SESSION_MAX_PER_CLIENT: 100,
+    });
+  });
+
+  it('should read them from the environment', () => {
+    expect(
+      validateEnvironment({
+        ...base,
+        LOGIN_THROTTLE_ADDRESS_LIMIT: '5',
+        PASSWORD_HASH_QUEUE_LIMIT: '0',
+        PASSWORD_HASH_CLIENT_LIMIT: '1',
+        SESSION_MAX_COUNT: '20',
+        SESSION_MAX_PER_CLIENT: '4',
+      }),
+    ).toMatchObject({
+      LOGIN_THROTTLE_ADDRESS_LIMIT: 5,
+      PASSWORD_HASH_QUEUE_LIMIT: 0,
+      PASSWORD_HASH_CLIENT_LIMIT: 1,
+      SESSION_MAX_COUNT: 20,
+      SESSION_MAX_PER_CLIENT: 4,
+    });
+  });
+
+  it.each([
+    ['LOGIN_THROTTLE_ADDRESS_LIMIT', '0', 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer'],
+    ['PASSWORD_HASH_QUEUE_LIMIT', '-1', 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000'],
+    ['PASSWORD_HASH_QUEUE_LIMIT', '1001', 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000'],
+    ['PASSWORD_HASH_QUEUE_LIMIT', 'many', 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000'],
+    ['PASSWORD_HASH_CLIENT_LIMIT', '0', 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer'],
+    ['SESSION_MAX_COUNT', '0', 'SESSION_MAX_COUNT must be a positive integer'],
+    ['SESSION_MAX_PER_CLIENT', '1.5', 'SESSION_MAX_PER_CLIENT must be a positive integer'],
+  ])('should refuse %s=%s, naming it', (name, value, message) => {
+    const validate = () => validateEnvironment({ ...base, [name]: value });
+
+    expect(validate).toThrow(InvalidEnvironmentError);
+    expect(validate).toThrow(message);
+  });
+});
