@@ -10,7 +10,7 @@ const LIMITS = {
   GRAPHQL_MAX_DIRECTIVES: '3',
   GRAPHQL_MAX_COST: '150',
   GRAPHQL_MAX_TOKENS: '150',
-  GRAPHQL_MAX_RESPONSE_BYTES: '1000',
+  GRAPHQL_MAX_RESPONSE_BYTES: '500',
 };
 
 describe('GraphQL hardening (both endpoints)', () => {
@@ -200,14 +200,14 @@ describe('GraphQL hardening (both endpoints)', () => {
   });
 
   describe('response size', () => {
-    // A cheap document (cost 11) whose answer repeats a long alias once per post: what the cost limit cannot see.
-    const alias = 'a'.repeat(400);
+    // Cheap documents whose answers repeat the longest aliases allowed once per post: what the cost cannot see.
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(64));
 
     it.each([
-      ['/graphql', `{ findAllPost { ${alias}: title } }`],
+      ['/graphql', `{ findAllPost { ${a}: title ${b}: title ${c}: title id votes } }`],
       [
         '/schema-first/graphql',
-        `{ author(id: 2) { posts { ${alias}: title } } x: author(id: 1) { posts { ${alias}: title } } }`,
+        `{ ${a}: author(id: 2) { id firstName lastName __typename posts { ${b}: title ${c}: title id votes __typename } } }`,
       ],
     ])(
       'should replace an answer over GRAPHQL_MAX_RESPONSE_BYTES at %s with one RESPONSE_TOO_LARGE error',
@@ -215,12 +215,12 @@ describe('GraphQL hardening (both endpoints)', () => {
         const response = await request(sut.http).post(path).send({ query });
 
         expect(response.status).toBe(200);
-        expect(Buffer.byteLength(response.text)).toBeLessThanOrEqual(1000);
+        expect(Buffer.byteLength(response.text)).toBeLessThanOrEqual(500);
         expect(response.body).toEqual({
           errors: [
             {
               message: expect.stringMatching(
-                /^The response would be \d+ bytes, more than the limit of 1000: ask for fewer items or fields\.$/,
+                /^The response would be \d+ bytes, more than the limit of 500: ask for fewer items or fields\.$/,
               ),
               extensions: { code: 'RESPONSE_TOO_LARGE' },
             },
