@@ -1,7 +1,8 @@
-import type { ApolloDriverConfig } from '@nestjs/apollo';
-import { Logger } from '@nestjs/common';
-import type { ConfigService } from '@nestjs/config';
-import type { ResourceShortageLog } from '../common/errors/resource-shortage-log';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { type DynamicModule, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ResourceShortageLog } from '../common/errors/resource-shortage-log';
 import type { Environment } from '../config/environment';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
@@ -61,4 +62,25 @@ export function graphqlEndpointOptions(
     autoTransformHttpErrors: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, shortages),
   };
+}
+
+/**
+ * One GraphQL endpoint of the app: the shared options above, plus what the endpoint adds (its schema source and
+ * `include`), read from the configuration.
+ */
+export function graphqlEndpoint(
+  path: string,
+  endpointOptions: (config: ConfigService<Environment, true>) => ApolloDriverConfig,
+): Promise<DynamicModule> | DynamicModule {
+  return GraphQLModule.forRootAsync<ApolloDriverConfig>({
+    driver: ApolloDriver,
+    inject: [ConfigService, ResourceShortageLog],
+    useFactory: (
+      config: ConfigService<Environment, true>,
+      shortages: ResourceShortageLog,
+    ): ApolloDriverConfig => ({
+      ...graphqlEndpointOptions(path, config, shortages),
+      ...endpointOptions(config),
+    }),
+  });
 }

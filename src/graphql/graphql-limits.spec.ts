@@ -11,7 +11,12 @@ import {
   validate,
   visit,
 } from 'graphql';
-import { DEFAULT_LIST_SIZE, graphqlLimitsRule, MAX_ALIAS_LENGTH } from './graphql-limits';
+import {
+  DEFAULT_LIST_SIZE,
+  FULL_INTROSPECTION_QUERY,
+  graphqlLimitsRule,
+  MAX_ALIAS_LENGTH,
+} from './graphql-limits';
 
 const schema = buildSchema(`
   type Post { id: Int!  title: String!  author: Author! }
@@ -97,14 +102,7 @@ describe(graphqlLimitsRule.name, () => {
   });
 
   describe('introspection', () => {
-    const FULL = getIntrospectionQuery({
-      descriptions: true,
-      specifiedByUrl: true,
-      directiveIsRepeatable: true,
-      schemaDescription: true,
-      inputValueDeprecation: true,
-      oneOf: true,
-    });
+    const FULL = FULL_INTROSPECTION_QUERY;
 
     it('should admit one full introspection (the standard query), deeper and costlier than the limits', () => {
       expect(errorsOf(FULL)).toEqual([]);

@@ -135,16 +135,15 @@ function countIntrospectionLists(schema: GraphQLSchema): ReadonlyMap<string, num
 }
 
 /** The standard introspection query with every option on: the most a client's introspection asks for. */
-const FULL_INTROSPECTION = parse(
-  getIntrospectionQuery({
-    descriptions: true,
-    specifiedByUrl: true,
-    directiveIsRepeatable: true,
-    schemaDescription: true,
-    inputValueDeprecation: true,
-    oneOf: true,
-  }),
-);
+export const FULL_INTROSPECTION_QUERY = getIntrospectionQuery({
+  descriptions: true,
+  specifiedByUrl: true,
+  directiveIsRepeatable: true,
+  schemaDescription: true,
+  inputValueDeprecation: true,
+  oneOf: true,
+});
+const FULL_INTROSPECTION = parse(FULL_INTROSPECTION_QUERY);
 
 const introspectionAllowances = new WeakMap<GraphQLSchema, Measure>();
 

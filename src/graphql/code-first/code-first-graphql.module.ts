@@ -1,15 +1,11 @@
 import { resolve } from 'node:path';
-import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../../authors/authors.module';
-import { ResourceShortageLog } from '../../common/errors/resource-shortage-log';
-import type { Environment } from '../../config/environment';
 import { PostsModule } from '../../posts/posts.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
-import { graphqlEndpointOptions } from '../graphql-endpoint.options';
+import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { MaxItemsDirective } from '../max-items';
 
 export const CODE_FIRST_PATH = '/graphql';
@@ -31,30 +27,21 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
 @Module({
   imports: [
     ...CODE_FIRST_FEATURES,
-    GraphQLModule.forRootAsync<ApolloDriverConfig>({
-      driver: ApolloDriver,
-      inject: [ConfigService, ResourceShortageLog],
-      useFactory: (
-        config: ConfigService<Environment, true>,
-        shortages: ResourceShortageLog,
-      ): ApolloDriverConfig => {
-        const nodeEnv = config.get('NODE_ENV', { infer: true });
-        return {
-          // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
-          ...graphqlEndpointOptions(CODE_FIRST_PATH, config, shortages),
-          include: CODE_FIRST_FEATURES,
-          autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
-          sortSchema: true,
-          // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
-          // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
-          buildSchemaOptions: {
-            noDuplicatedFields: true,
-            addNewlineAtEnd: true,
-            skipCheck: true,
-            directives: [MaxItemsDirective],
-          },
-        };
-      },
+    graphqlEndpoint(CODE_FIRST_PATH, (config): ApolloDriverConfig => {
+      const nodeEnv = config.get('NODE_ENV', { infer: true });
+      return {
+        include: CODE_FIRST_FEATURES,
+        autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
+        sortSchema: true,
+        // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
+        // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
+        buildSchemaOptions: {
+          noDuplicatedFields: true,
+          addNewlineAtEnd: true,
+          skipCheck: true,
+          directives: [MaxItemsDirective],
+        },
+      };
     }),
     GraphiqlIdeModule,
   ],

@@ -1,14 +1,9 @@
 import { resolve } from 'node:path';
-import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
-import { ResourceShortageLog } from '../../common/errors/resource-shortage-log';
-import type { Environment } from '../../config/environment';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
-import { graphqlEndpointOptions } from '../graphql-endpoint.options';
+import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { schemaFirstTypePaths } from './typings';
 
 export const SCHEMA_FIRST_PATH = '/schema-first/graphql';
@@ -30,18 +25,10 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
 @Module({
   imports: [
     ...SCHEMA_FIRST_FEATURES,
-    GraphQLModule.forRootAsync<ApolloDriverConfig>({
-      driver: ApolloDriver,
-      inject: [ConfigService, ResourceShortageLog],
-      useFactory: (
-        config: ConfigService<Environment, true>,
-        shortages: ResourceShortageLog,
-      ): ApolloDriverConfig => ({
-        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config, shortages),
-        include: SCHEMA_FIRST_FEATURES,
-        typePaths: schemaFirstTypePaths(PROJECT_ROOT),
-      }),
-    }),
+    graphqlEndpoint(SCHEMA_FIRST_PATH, () => ({
+      include: SCHEMA_FIRST_FEATURES,
+      typePaths: schemaFirstTypePaths(PROJECT_ROOT),
+    })),
     GraphiqlIdeModule,
   ],
 })
