@@ -1,8 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { HTTP_LOGGER } from './common/logging/logging.module';
 import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
+import { Metrics } from './metrics/metrics.service';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -10,6 +13,9 @@ export const JSON_BODY_LIMIT = '100kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
 
+  // First, so that every response is timed, logged and given its X-Request-Id, a body the parser refuses included.
+  app.use(app.get(Metrics).httpMiddleware());
+  app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(helmet());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });

@@ -2,6 +2,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
+import type { Metrics } from '../metrics/metrics.service';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
@@ -11,13 +12,14 @@ import { limitResponseSize } from './response-size';
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
  * guard, a new loader registry per request), CSRF prevention, the document limits, the response size limit,
- * guards on field resolvers, one error formatter, and the production rules (no introspection, no IDE, no schema
- * hints in errors).
+ * guards on field resolvers, one error formatter, the operations metric, and the production rules (no
+ * introspection, no IDE, no schema hints in errors).
  * Each endpoint adds its schema source and `include`.
  */
 export function graphqlEndpointOptions(
   path: string,
   config: ConfigService<Environment, true>,
+  metrics: Metrics,
 ): ApolloDriverConfig {
   const nodeEnv = config.get('NODE_ENV', { infer: true });
   const production = nodeEnv === 'production';
@@ -49,7 +51,7 @@ export function graphqlEndpointOptions(
     hideSchemaDetailsFromClientErrors: production,
     // Nest's GraphiQL and Apollo's landing pages load from CDNs: ours is served locally (or nothing).
     graphiql: false,
-    plugins: ide ? [graphiqlLandingPage(path)] : [],
+    plugins: [metrics.graphqlPlugin(), ...(ide ? [graphiqlLandingPage(path)] : [])],
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,

@@ -58,8 +58,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
   const { configureApp } = require('../../src/app.setup') as typeof import('../../src/app.setup');
+  const { LOG_DESTINATION } =
+    require('../../src/common/logging/logging.module') as typeof import('../../src/common/logging/logging.module');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  // The request log (one line per request) goes to stdout only with TEST_LOGS, like Nest's own lines.
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(LOG_DESTINATION)
+    .useValue(process.env.TEST_LOGS ? process.stdout : { write: () => undefined })
+    .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
   });

@@ -5,6 +5,7 @@ import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsModule } from '../../authors/authors.module';
 import type { Environment } from '../../config/environment';
+import { Metrics } from '../../metrics/metrics.service';
 import { PostsModule } from '../../posts/posts.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
@@ -32,12 +33,12 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
     ...CODE_FIRST_FEATURES,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => {
+      inject: [ConfigService, Metrics],
+      useFactory: (config: ConfigService<Environment, true>, metrics: Metrics): ApolloDriverConfig => {
         const nodeEnv = config.get('NODE_ENV', { infer: true });
         return {
           // Context, CSRF prevention, errors, production rules and IDE: shared with the schema-first endpoint.
-          ...graphqlEndpointOptions(CODE_FIRST_PATH, config),
+          ...graphqlEndpointOptions(CODE_FIRST_PATH, config, metrics),
           include: CODE_FIRST_FEATURES,
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,

@@ -5,6 +5,7 @@ import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
 import type { Environment } from '../../config/environment';
+import { Metrics } from '../../metrics/metrics.service';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpointOptions } from '../graphql-endpoint.options';
@@ -31,9 +32,9 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
     ...SCHEMA_FIRST_FEATURES,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): ApolloDriverConfig => ({
-        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config),
+      inject: [ConfigService, Metrics],
+      useFactory: (config: ConfigService<Environment, true>, metrics: Metrics): ApolloDriverConfig => ({
+        ...graphqlEndpointOptions(SCHEMA_FIRST_PATH, config, metrics),
         include: SCHEMA_FIRST_FEATURES,
         typePaths: schemaFirstTypePaths(PROJECT_ROOT),
       }),
