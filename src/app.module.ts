@@ -6,6 +6,7 @@ import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { PlainTextInterceptor } from './common/interceptors/plain-text.interceptor';
+import { LoggingModule } from './common/logging/logging.module';
 import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
 import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -13,12 +14,15 @@ import { DemoModule } from './demo/demo.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
 import { SchemaFirstGraphqlModule } from './graphql/schema-first/schema-first-graphql.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 @Module({
   imports: [
+    LoggingModule,
+    MetricsModule,
     CommonModule,
     DatabaseModule,
     DemoModule,

@@ -1,8 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { HTTP_LOGGER } from './common/logging/logging.module';
 import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
+import { Metrics } from './metrics/metrics.service';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -12,6 +15,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   // Before anything reads req.ip, req.protocol or req.secure (the session cookie's Secure flag).
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
+  // First, so that every response is timed, logged and given its X-Request-Id, a body the parser refuses included.
+  app.use(app.get(Metrics).httpMiddleware());
+  app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(helmet());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });

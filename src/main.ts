@@ -1,49 +1,65 @@
+// First: the start-up logger is in place before anything logs (a bad configuration included).
+import './common/logging/install-bootstrap-logger';
 import { INestApplication, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { AppLogger, levelsFrom } from './common/logging/app-logger';
 import { configureApp } from './app.setup';
 import type { Environment } from './config/environment';
+import { Readiness } from './health/readiness';
 
-// Installed before anything logs, so a configuration error at start has the same format; LOG_LEVEL applies
-// once the configuration is known.
-const appLogger = new AppLogger();
-Logger.overrideLogger(appLogger);
+// Logs through the start-up logger until the app's own (nestjs-pino, configured from the validated LOG_LEVEL)
+// takes over.
 const logger = new Logger('Bootstrap');
 
 /**
- * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish, close the database, exit 0.
- * (Nest's enableShutdownHooks re-raises the signal after closing, which ends the process with no exit code.)
+ * SIGTERM/SIGINT: /health/ready answers 503 at once; SHUTDOWN_DELAY_SECONDS later (so that a load balancer has
+ * stopped sending traffic), stop accepting connections, let requests in flight finish, close the database, exit 0.
+ * A second signal cuts the delay short. (Nest's enableShutdownHooks re-raises the signal after closing, which
+ * ends the process with no exit code.)
  */
-function closeOnSignals(app: INestApplication): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.log(`${signal} received: finishing requests in flight`);
-      app.close().then(
+function closeOnSignals(app: INestApplication, delaySeconds: number): void {
+  let cutShort: (() => void) | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (cutShort) return cutShort();
+    app.get(Readiness).drain();
+    logger.log(
+      delaySeconds > 0
+        ? `${signal} received: not ready; closing in ${delaySeconds} s (another signal closes now)`
+        : `${signal} received: finishing requests in flight`,
+    );
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delaySeconds * 1000);
+      cutShort = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    })
+      .then(() => app.close())
+      .then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error(error);
           process.exit(1);
         },
       );
-    });
-  }
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 }
 
 async function bootstrap(): Promise<void> {
   // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
-  // bufferLogs holds Nest's start-up lines until the logger below, configured from LOG_LEVEL, takes over.
+  // bufferLogs holds Nest's start-up lines until the app's logger, configured from LOG_LEVEL, takes over.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
     abortOnError: false,
     bufferLogs: true,
   });
+  app.useLogger(app.get(PinoLogger));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  appLogger.setLogLevels(levelsFrom(config.get('LOG_LEVEL', { infer: true })));
-  app.useLogger(appLogger);
   configureApp(app);
-  closeOnSignals(app);
+  closeOnSignals(app, config.get('SHUTDOWN_DELAY_SECONDS', { infer: true }));
   const port = config.get('PORT', { infer: true });
   await app.listen(port);
   const address = app.getHttpServer().address();

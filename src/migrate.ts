@@ -1,6 +1,8 @@
+// First: every line, a bad configuration's included, has the app's format.
+import './common/logging/install-bootstrap-logger';
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppLogger } from './common/logging/app-logger';
+import { createBootstrapLogger } from './common/logging/bootstrap-logger';
 import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -12,10 +14,7 @@ class MigrationModule {}
 async function main(): Promise<void> {
   const context = await NestFactory.createApplicationContext(
     { module: MigrationModule, imports: [appConfigModule()] },
-    {
-      abortOnError: false,
-      logger: new AppLogger({ logLevels: ['fatal', 'error', 'warn'] }),
-    },
+    { abortOnError: false, logger: createBootstrapLogger(process.env, 'warn') },
   );
   await context.close();
   new Logger('Migrate').log('Database is up to date');

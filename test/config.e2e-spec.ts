@@ -43,6 +43,16 @@ describe('configuration at start', () => {
       /DATABASE_URL must start with postgres:\/\//,
     ],
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [
+      'a METRICS_TOKEN shorter than 16 characters',
+      { METRICS_TOKEN: 'too-short' },
+      /METRICS_TOKEN must be at least 16 characters long/,
+    ],
+    [
+      'a negative SHUTDOWN_DELAY_SECONDS',
+      { SHUTDOWN_DELAY_SECONDS: '-1' },
+      /SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300/,
+    ],
     ['a JWT_EXPIRES_IN of zero', { JWT_EXPIRES_IN: '0' }, /JWT_EXPIRES_IN must be at least 1 second/],
     ['a SEED_DEMO that is not a boolean', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be one of/],

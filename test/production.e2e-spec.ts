@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/database/database.client';
-import { startServer, type ServerProcess } from './utils/server-process';
+import { startServer, type ServerProcess, untilOutput } from './utils/server-process';
 import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 import type { GraphqlBody } from './utils/graphql';
@@ -80,7 +80,8 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
 
     expect(body.errors).toEqual([expect.objectContaining({ message: 'Internal server error' })]);
     expect(body.errors![0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
-    expect(server.output()).toMatch(/column "votes" does not exist/);
+    // In a JSON log line: its quotes escaped.
+    await untilOutput(server, /column \\"votes\\" does not exist/);
   });
 
   it('should mask an unexpected error over HTTP: exactly Nest’s generic 500', async () => {
@@ -102,6 +103,15 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
 
     expect(response.status).toBe(status);
     expect(await response.text()).not.toMatch(INTERNALS);
+  });
+
+  it('should not publish /metrics without a METRICS_TOKEN: 404, as for any unknown path', async () => {
+    const response = await fetch(`${server.url}/metrics`, {
+      headers: { Authorization: 'Bearer anything-at-all-0000' },
+    });
+
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toMatch(/http_request_duration_seconds/);
   });
 
   it('should send no CORS header by default (CORS_ORIGINS unset)', async () => {

@@ -95,6 +95,25 @@ describe('the server process (node dist/main.js)', () => {
     expect(server.output()).toMatch(/SIGTERM received/);
   }, 60_000);
 
+  it('should answer /health/ready 503 from SIGTERM on, serve SHUTDOWN_DELAY_SECONDS longer, and close at a second signal', async () => {
+    const server = await startServer({ ...env, SHUTDOWN_DELAY_SECONDS: '300' });
+    expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    await until(
+      async () => (await fetch(`${server.url}/health/ready`)).status === 503,
+      5_000,
+      '/health/ready answers 503',
+    );
+    // Draining, not closed: the load balancer stops sending traffic while the instance still serves it.
+    expect((await fetch(`${server.url}/health/live`)).status).toBe(200);
+    expect((await fetch(`${server.url}/cats/1`)).status).toBe(200);
+
+    // A second signal cuts the 300 s short (this test's time-out would fail it otherwise).
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toMatch(/SIGTERM received: not ready; closing in 300 s/);
+  }, 60_000);
+
   it('should print warnings but no line per request at LOG_LEVEL=warn', async () => {
     const server = await startSilentServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 

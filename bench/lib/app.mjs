@@ -1,5 +1,5 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH, DIST_MAIN, ROOT } from './paths.mjs';
@@ -58,6 +58,16 @@ export async function startApp({ name = 'app', env = {}, nodeArgs = [] } = {}) {
     readyPath: '/health',
     logFile: logFile(name),
   });
+}
+
+/**
+ * A copy of the prepared data directory, for a second app running at the same time: PGlite is single-process,
+ * so each app locks its DATA_DIR (the copy leaves the lock file out).
+ */
+export function copyOfDataDir(name) {
+  const dir = join(runDir, name);
+  cpSync(DATA_DIR, dir, { recursive: true, filter: (source) => !source.includes('data-dir.lock') });
+  return dir;
 }
 
 /** A baseline server from bench/servers/ on a free loopback port, ready once `readyPath` answers 200. */

@@ -1,5 +1,5 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
-import { prepareDataDir, startApp, startBaseline } from '../lib/app.mjs';
+import { copyOfDataDir, prepareDataDir, startApp, startBaseline } from '../lib/app.mjs';
 import { compare, http } from '../lib/load.mjs';
 import { percent } from '../lib/report.mjs';
 
@@ -25,7 +25,10 @@ export default {
       servers.helmet = await baseline('express-helmet', 'bare-express.mjs', { HELMET: '1' });
       servers.nest = await baseline('bare-nest', 'bare-nest.cjs');
       servers.app = await startApp({ name: 'app-http' });
-      servers.quiet = await startApp({ name: 'app-http-quiet', env: { LOG_LEVEL: 'warn' } });
+      servers.quiet = await startApp({
+        name: 'app-http-quiet',
+        env: { LOG_LEVEL: 'warn', DATA_DIR: copyOfDataDir('data-quiet') },
+      });
       for (const server of Object.values(servers)) {
         const body = await (await fetch(server.url + PATH)).text();
         if (body !== TEXT) throw new Error(`${server.url} answered ${JSON.stringify(body)}`);

@@ -1,37 +1,37 @@
-// CI: the app as a deployment runs it. Builds here, copies what a deployment ships into a temporary folder,
-// installs the production dependencies only (`npm ci --omit=dev`, as a Dockerfile does), then starts
-// `node dist/main.js` there in production and in development mode and checks that each one serves.
+// CI: the Dockerfile's steps outside a container (there is no container engine here), from the same recipe
+// (scripts/ci/deployment.mjs; test/deployment.e2e-spec.ts keeps the Dockerfile in step with it). Builds in the
+// checkout (the build stage's `npm ci` is the checkout's own install, which CI has just run), assembles what a
+// deployment ships into a temporary folder, installs the production dependencies only (`npm ci --omit=dev`),
+// then starts the app there with the image's environment and command, in production and in development mode:
+// each must pass the image's HEALTHCHECK, serve, and exit 0 on the image's stop signal.
 /* global fetch, AbortSignal -- Node 20 globals, not in the shared ESLint config */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { setTimeout } from 'node:timers';
 import { ROOT } from '../../bench/lib/paths.mjs';
-import { startServer } from '../../bench/lib/process.mjs';
+import { run, startServer } from '../../bench/lib/process.mjs';
+import {
+  assemble,
+  BUILD_COMMANDS,
+  HEALTHCHECK_COMMAND,
+  RUNTIME_ENV,
+  RUNTIME_INSTALL,
+  START_COMMAND,
+  STOP_SIGNAL,
+} from './deployment.mjs';
 
 const NPM_TIMEOUT_MS = 5 * 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
+const METRICS_TOKEN = 'production-install-metrics-token';
 const log = (message) => console.log(`[production-install] ${message}`);
 
-/** The schema-first `.graphql` files: the built app reads them from src/ at start. */
-function graphqlFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return graphqlFiles(path);
-    return entry.name.endsWith('.graphql') ? [path] : [];
-  });
-}
-
-/** What a deployment ships: the manifests, the build, the migrations and the schema-first schema. */
-function copyDeployment(target) {
-  for (const name of ['package.json', 'package-lock.json', 'dist', 'drizzle']) {
-    cpSync(join(ROOT, name), join(target, name), { recursive: true });
-  }
-  for (const file of graphqlFiles(join(ROOT, 'src'))) {
-    const copy = join(target, relative(ROOT, file));
-    mkdirSync(dirname(copy), { recursive: true });
-    cpSync(file, copy);
-  }
+/** Runs one of the recipe's shell-free commands (`npm ci --omit=dev …`) in `cwd`. */
+function runCommand(command, cwd) {
+  log(`${command} (in ${cwd})`);
+  const [file, ...args] = command.split(' ');
+  execFileSync(file, args, { cwd, stdio: 'inherit', timeout: NPM_TIMEOUT_MS });
 }
 
 const get = (url, headers = {}) => fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -51,9 +51,22 @@ async function expectStatus(response, status, what) {
   return body;
 }
 
-/** /health, both GraphQL endpoints, a login as alice and a request with her token. */
+/** The image's HEALTHCHECK command, run against the started app. */
+async function checkHealthcheck(port, cwd) {
+  const [file, ...args] = HEALTHCHECK_COMMAND;
+  const { code, output } = await run(file === 'node' ? process.execPath : file, args, {
+    cwd,
+    env: { PATH: process.env.PATH, PORT: String(port) },
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  if (code !== 0) throw new Error(`HEALTHCHECK exited ${code}: ${output}`);
+}
+
+/** The probes, both GraphQL endpoints, a login as alice and a request with her token. */
 async function checkServes(url) {
-  await expectStatus(await get(`${url}/health`), 200, 'GET /health');
+  for (const path of ['/health', '/health/live', '/health/ready']) {
+    await expectStatus(await get(`${url}${path}`), 200, `GET ${path}`);
+  }
   for (const path of ['/graphql', '/schema-first/graphql']) {
     const query = '{ author(id: 1) { firstName posts { title } } }';
     const body = await expectStatus(await post(`${url}${path}`, { query }), 200, `POST ${path}`);
@@ -66,53 +79,70 @@ async function checkServes(url) {
   await expectStatus(profile, 200, 'GET /auth/profile');
 }
 
-/** Starts the deployed app (its own data directory, demo data on), runs the checks, stops it with SIGTERM. */
+/** The app as the image starts it (its own data directory, demo data on); runs the checks, stops it. */
 async function startAndCheck(deployment, mode, env, extraChecks = async () => {}) {
   const logFile = join(deployment, `${mode}.log`);
+  const [node, script] = START_COMMAND;
+  if (node !== 'node') throw new Error(`the image starts ${node}: this script only knows how to start node`);
   const server = await startServer({
-    script: join(deployment, 'dist', 'main.js'),
+    script: join(deployment, script),
     cwd: deployment,
-    env: { ...env, DATA_DIR: join(deployment, `data-${mode}`), SEED_DEMO: 'true' },
-    readyPath: '/health',
+    env: { ...RUNTIME_ENV, ...env, DATA_DIR: join(deployment, `data-${mode}`), SEED_DEMO: 'true' },
+    readyPath: '/health/ready',
     logFile,
   });
   try {
+    await checkHealthcheck(server.port, deployment);
     await checkServes(server.url);
     await extraChecks(server.url);
   } catch (error) {
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
     throw new Error(`${mode}: ${error.message}\n--- ${mode} server log (tail) ---\n${tail}`);
   } finally {
-    await server.stop();
+    const { child } = server;
+    const exited = new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve),
+    );
+    child.kill(STOP_SIGNAL);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await server.stop(); // SIGKILL if it is still running
   }
   if (server.child.exitCode !== 0)
-    throw new Error(`${mode}: exit code ${server.child.exitCode} after SIGTERM`);
-  log(`${mode}: ready in ${Math.round(server.startMs)} ms, served, stopped cleanly`);
+    throw new Error(`${mode}: exit code ${server.child.exitCode} after ${STOP_SIGNAL}`);
+  log(`${mode}: ready in ${Math.round(server.startMs)} ms, healthy, served, stopped cleanly`);
 }
 
 async function main() {
-  log('npm run build');
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: NPM_TIMEOUT_MS });
+  runCommand(BUILD_COMMANDS.at(-1), ROOT);
 
   // Outside the checkout, so that no node_modules folder above it can stand in for a missing package.
   const deployment = mkdtempSync(join(tmpdir(), 'nest-deployment-'));
   try {
-    copyDeployment(deployment);
-    log(`npm ci --omit=dev in ${deployment}`);
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
-      cwd: deployment,
-      stdio: 'inherit',
-      timeout: NPM_TIMEOUT_MS,
-    });
+    log(`assembling the deployment in ${deployment}`);
+    assemble(ROOT, deployment);
+    runCommand(RUNTIME_INSTALL, deployment);
 
-    await startAndCheck(deployment, 'production', {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'production-install-check-0123456789abcdef',
-    });
-    // Development without the devDependencies: Swagger UI (a dependency) is there, GraphiQL simply absent.
-    await startAndCheck(deployment, 'development', {}, async (url) => {
+    // The image's environment (NODE_ENV=production), and the production rules on top.
+    await startAndCheck(
+      deployment,
+      'production',
+      { JWT_SECRET: 'production-install-check-0123456789abcdef', METRICS_TOKEN },
+      async (url) => {
+        await expectStatus(await get(`${url}/metrics`), 401, 'GET /metrics without the token');
+        const metrics = await get(`${url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` });
+        if (!(await expectStatus(metrics, 200, 'GET /metrics')).includes('http_request_duration_seconds'))
+          throw new Error('GET /metrics: no http_request_duration_seconds');
+        const lines = readFileSync(join(deployment, 'production.log'), 'utf8').split('\n').filter(Boolean);
+        const notJson = lines.filter((line) => !line.startsWith('{"level":'));
+        if (notJson.length > 0) throw new Error(`log lines that are not JSON:\n${notJson.join('\n')}`);
+      },
+    );
+    // Development without the devDependencies: Swagger UI (a dependency) is there, GraphiQL simply absent, and
+    // the log lines stay JSON without pino-pretty.
+    await startAndCheck(deployment, 'development', { NODE_ENV: 'development' }, async (url) => {
       await expectStatus(await get(`${url}/docs`), 200, 'GET /docs');
       await expectStatus(await get(`${url}/graphiql/graphiql.min.js`), 404, 'GET /graphiql/graphiql.min.js');
+      await expectStatus(await get(`${url}/metrics`), 200, 'GET /metrics (open in development)');
     });
   } finally {
     rmSync(deployment, { recursive: true, force: true });

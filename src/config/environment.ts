@@ -110,6 +110,23 @@ export class Environment {
   @Min(1, { message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
   LOGIN_THROTTLE_TTL = 60;
 
+  /** The bearer token GET /metrics asks for in production (where it is 404 without one); development leaves it open. */
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
+
+  /**
+   * Seconds between SIGTERM and closing the listener: /health/ready answers 503 at once and requests are still
+   * served meanwhile, so a load balancer that probes it stops sending traffic before connections are refused.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
+  @Min(0, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
+  @Max(300, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
+  SHUTDOWN_DELAY_SECONDS = 0;
+
   @Type(() => Number)
   @IsInt({ message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   @Min(1, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })

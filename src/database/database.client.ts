@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
@@ -23,8 +24,29 @@ export interface DatabaseConnection {
   readonly db: Database;
   readonly driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** How many migrations of drizzle/ the database has not applied (0 once migrate() has run). */
+  pendingMigrations(): Promise<number>;
   ping(): Promise<unknown>;
   close(): Promise<void>;
+}
+
+type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+let migrationTimes: number[] | undefined;
+
+/**
+ * Drizzle's own rule, as its migrator applies it: a migration is pending when it is newer (its journal time) than
+ * the last one recorded in drizzle.__drizzle_migrations. Reads the journal once per process.
+ */
+async function countPendingMigrations(query: Query): Promise<number> {
+  migrationTimes ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis);
+  const { rows } = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as recorded");
+  let lastApplied = Number.NEGATIVE_INFINITY;
+  if (rows[0]?.recorded) {
+    const [{ last }] = (await query('select max(created_at) as last from drizzle.__drizzle_migrations')).rows;
+    if (last !== null && last !== undefined) lastApplied = Number(last);
+  }
+  return migrationTimes.filter((time) => time > lastApplied).length;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
@@ -47,6 +69,7 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => undefined),
+    pendingMigrations: () => countPendingMigrations((text) => client.query(text)),
     ping: () => client.query('select 1'),
     close: async () => {
       try {
@@ -89,6 +112,7 @@ async function openPostgres(url: string, logger?: DrizzleLogger): Promise<Databa
         client.release();
       }
     },
+    pendingMigrations: () => countPendingMigrations((text) => pool.query(text)),
     ping: () => pool.query('select 1'),
     close: async () => {
       if (closed) return;

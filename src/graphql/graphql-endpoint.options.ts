@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ResourceShortageLog } from '../common/errors/resource-shortage-log';
 import type { Environment } from '../config/environment';
+import { Metrics } from '../metrics/metrics.service';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
@@ -13,8 +14,8 @@ import { limitResponseSize } from './response-size';
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
  * guard, a new loader registry per request), CSRF prevention, the document limits, the response size limit,
- * guards on field resolvers, one error formatter, and the production rules (no introspection, no IDE, no schema
- * hints in errors).
+ * guards on field resolvers, one error formatter, the operations metric, and the production rules (no
+ * introspection, no IDE, no schema hints in errors).
  * Each endpoint adds its schema source and `include`; `shortages` is where the error formatter records the
  * database's resource shortages for /health.
  */
@@ -22,6 +23,7 @@ export function graphqlEndpointOptions(
   path: string,
   config: ConfigService<Environment, true>,
   shortages: ResourceShortageLog,
+  metrics: Metrics,
 ): ApolloDriverConfig {
   const nodeEnv = config.get('NODE_ENV', { infer: true });
   const production = nodeEnv === 'production';
@@ -56,7 +58,7 @@ export function graphqlEndpointOptions(
     hideSchemaDetailsFromClientErrors: production,
     // Nest's GraphiQL and Apollo's landing pages load from CDNs: ours is served locally (or nothing).
     graphiql: false,
-    plugins: ide ? [graphiqlLandingPage(path)] : [],
+    plugins: [metrics.graphqlPlugin(), ...(ide ? [graphiqlLandingPage(path)] : [])],
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,
@@ -74,12 +76,13 @@ export function graphqlEndpoint(
 ): Promise<DynamicModule> | DynamicModule {
   return GraphQLModule.forRootAsync<ApolloDriverConfig>({
     driver: ApolloDriver,
-    inject: [ConfigService, ResourceShortageLog],
+    inject: [ConfigService, ResourceShortageLog, Metrics],
     useFactory: (
       config: ConfigService<Environment, true>,
       shortages: ResourceShortageLog,
+      metrics: Metrics,
     ): ApolloDriverConfig => ({
-      ...graphqlEndpointOptions(path, config, shortages),
+      ...graphqlEndpointOptions(path, config, shortages, metrics),
       ...endpointOptions(config),
     }),
   });

@@ -2,6 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { Public } from '../common/decorators/public.decorator';
 import { DatabaseHealthIndicator } from './database.health';
+import { MigrationsHealthIndicator } from './migrations.health';
+import { Readiness } from './readiness';
 
 @Public()
 @Controller('health')
@@ -9,11 +11,31 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: DatabaseHealthIndicator,
+    private readonly migrations: MigrationsHealthIndicator,
+    private readonly readiness: Readiness,
   ) {}
 
   @Get()
   @HealthCheck()
   check() {
     return this.health.check([() => this.database.isHealthy()]);
+  }
+
+  /** Liveness: the process serves HTTP. No database call, so a database outage never gets the app restarted. */
+  @Get('live')
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
+  }
+
+  /** Readiness: send traffic here. 503 while the database does not answer, a migration is missing, or after SIGTERM. */
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      () => this.readiness.check(),
+      () => this.database.isHealthy(),
+      () => this.migrations.isApplied(),
+    ]);
   }
 }

@@ -106,6 +106,18 @@ function handle(
   };
 }
 
+/**
+ * Waits until the server has printed a line matching `pattern`: in production the app writes its log lines
+ * asynchronously, so a line about a request may land just after the response.
+ */
+export async function untilOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} in:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Runs the built app and waits for it to exit on its own (a start that must fail). */
 export async function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<ExitedProcess> {
   const { child, output } = spawnMain(env, ROOT);

@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { TEST_JWT_SECRET } from './constants';
 import { createSuiteDatabase } from './postgres';
 import { copyTemplateDatabase } from './template-database';
@@ -57,7 +58,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
 
   // AppModule.forRoot() validates the environment set above (each app reads its own).
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] }).compile();
+  // The request log (one line per request) goes to stdout only with TEST_LOGS, like Nest's own lines.
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] })
+    .overrideProvider(LOG_DESTINATION)
+    .useValue(process.env.TEST_LOGS ? process.stdout : { write: () => undefined })
+    .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
   });
