@@ -1,14 +1,14 @@
 import type { NodePlopAPI } from 'plop';
-import { controllerGenerator } from './generators/controller';
 import { interceptorGenerator } from './generators/interceptor';
 import { paginatedGenerator } from './generators/paginated';
-import { resolverGenerator } from './generators/resolver';
+import { resourceGenerator } from './generators/resource';
 
 /** `npx plop` lists the generators; `npx plop <name> -- --flag value …` runs one without prompts. */
 export default function plopfile(plop: NodePlopAPI): void {
   plop.setWelcomeMessage('What do you want to add to the app?');
-  plop.setGenerator('resolver', resolverGenerator(plop));
+  plop.setGenerator('resource', resourceGenerator(plop));
+  plop.setGenerator('resolver', resourceGenerator(plop, 'graphql'));
+  plop.setGenerator('controller', resourceGenerator(plop, 'rest'));
   plop.setGenerator('paginated', paginatedGenerator(plop));
-  plop.setGenerator('controller', controllerGenerator(plop));
   plop.setGenerator('interceptor', interceptorGenerator(plop));
 }

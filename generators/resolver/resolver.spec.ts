@@ -15,30 +15,7 @@ function plan(style: string) {
   return changes;
 }
 
-describe('resolver generator', () => {
-  it('should plan a code-first feature, registered on /graphql', () => {
-    const changes = plan('code-first');
-
-    expect(changes.created.sort()).toEqual([
-      'src/categories/categories-data.module.ts',
-      'src/categories/categories.module.ts',
-      'src/categories/categories.repository.ts',
-      'src/categories/categories.resolver.ts',
-      'src/categories/categories.service.spec.ts',
-      'src/categories/categories.service.ts',
-      'src/categories/categories.table.ts',
-      'src/categories/dto/create-category.input.ts',
-      'src/categories/models/category.model.ts',
-      'src/categories/models/paginated-category.model.ts',
-      'test/categories.e2e-spec.ts',
-    ]);
-    expect(changes.changed).toEqual([APP_LAYOUT.endpoints['code-first'].file]);
-    expect(changes.read(APP_LAYOUT.endpoints['code-first'].file)).toMatch(
-      /CODE_FIRST_FEATURES = \[[^\]]*CategoriesModule\]/,
-    );
-    expect(changes.read('test/categories.e2e-spec.ts')).toContain("const ENDPOINT = '/graphql';");
-  });
-
+describe('resolver generator, schema-first', () => {
   it('should plan a schema-first feature, registered on /schema-first/graphql', () => {
     const changes = plan('schema-first');
 
@@ -58,13 +35,5 @@ describe('resolver generator', () => {
     expect(changes.read('src/categories/categories.graphql')).toContain(
       'categories(offset: Int = 0, limit: Int = 10): PaginatedCategory!',
     );
-  });
-
-  it('should name the GraphQL operations as CONTRACT §7 has them', () => {
-    const resolver = plan('code-first').read('src/categories/categories.resolver.ts');
-
-    expect(resolver).toContain("name: 'category'");
-    expect(resolver).toContain("name: 'categories'");
-    expect(resolver).toContain("name: 'createCategory'");
   });
 });

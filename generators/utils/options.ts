@@ -10,6 +10,8 @@ export interface Option {
   message: string;
   type: 'string' | 'boolean';
   choices?: readonly string[];
+  /** Makes a string option optional: the value taken when it is left out. */
+  defaultValue?: string;
   /** A message saying what is wrong, or undefined when the value is fine. */
   validate?: (value: string, answers: Answers) => string | undefined;
 }
@@ -25,11 +27,11 @@ export class GeneratorInputError extends Error {
 }
 
 function usage(generator: string, options: Option[]): string {
-  const flags = [...options, DRY_RUN].map((option) =>
-    option.type === 'boolean'
-      ? `[--${option.name}]`
-      : `--${option.name} <${option.choices ? option.choices.join('|') : option.name}>`,
-  );
+  const flags = [...options, DRY_RUN].map((option) => {
+    if (option.type === 'boolean') return `[--${option.name}]`;
+    const flag = `--${option.name} <${option.choices ? option.choices.join('|') : option.name}>`;
+    return option.defaultValue === undefined ? flag : `[${flag}]`;
+  });
   return `usage: npx plop ${generator} -- ${flags.join(' ')}`;
 }
 
@@ -42,7 +44,9 @@ function help(generator: string, options: Option[]): string {
 }
 
 function problemWith(option: Option, value: string | undefined, answers: Answers): string | undefined {
-  if (value === undefined || value === '') return `--${option.name} is required`;
+  if (value === undefined || value === '') {
+    return option.defaultValue === undefined ? `--${option.name} is required` : undefined;
+  }
   if (option.choices && !option.choices.includes(value)) {
     return `--${option.name} must be one of ${option.choices.join(', ')} (got "${value}")`;
   }
@@ -103,6 +107,7 @@ export async function collectAnswers(
           name: option.name,
           message: option.message,
           choices: option.choices,
+          default: option.defaultValue,
           validate: (value: string) => problemWith(option, value, answers) ?? true,
         },
       ]);
@@ -111,7 +116,7 @@ export async function collectAnswers(
     }
     const problem = problemWith(option, given as string | undefined, answers);
     if (problem) throw new GeneratorInputError(`${problem}\n${usage(generator, options)}`);
-    answers[option.name] = given as string;
+    answers[option.name] = (given as string | undefined) ?? option.defaultValue ?? '';
   }
   return answers;
 }

@@ -35,3 +35,14 @@ export function renderTemplates(
     changes.create(target, render(readFileSync(source, 'utf8'), data));
   }
 }
+
+/** Renders one template (`templates/<template>`) to a path the caller chooses, e.g. one file per enum. */
+export function renderTemplate(
+  render: Render,
+  changes: FileChanges,
+  template: string,
+  target: string,
+  data: Record<string, unknown>,
+): void {
+  changes.create(target, render(readFileSync(join(TEMPLATES, template), 'utf8'), data));
+}

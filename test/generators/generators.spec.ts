@@ -11,6 +11,11 @@ const MINUTE = 60_000;
 
 const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'cache', 'timeout'];
 
+const EVERY_FIELD_TYPE =
+  'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
+  'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float summary?:text externalId?:uuid ' +
+  'metadata?:json releasedAt?:datetime';
+
 /**
  * Drives the real CLI (`npx plop <generator> -- …`) in one scratch copy of the project: bad input first
  * (nothing may change), then a batch of features, then one type check, lint, test run and app start for all.
@@ -55,7 +60,32 @@ describe('generators', () => {
         ['--name', 'delete', '--kind', 'errors'],
         /reserved word/,
       ],
-      ['a resolver without a style', 'resolver', ['--name', 'Tag'], /--style is required/],
+      ['a resource without an API', 'resource', ['--name', 'Tag'], /--api is required/],
+      ['an unknown API', 'resource', ['--name', 'Tag', '--api', 'soap'], /--api must be one of/],
+      [
+        'a field of an unknown type',
+        'resource',
+        ['--name', 'Tag', '--api', 'rest', '--fields', 'title:strin'],
+        /field "title": unknown type "strin"; allowed: string\{N\}/,
+      ],
+      [
+        'a field declared twice',
+        'resolver',
+        ['--name', 'Tag', '--fields', 'title:text title:text'],
+        /title is declared twice/,
+      ],
+      [
+        'a reserved field name',
+        'controller',
+        ['--name', 'tags', '--fields', 'id:int'],
+        /field "id": id is reserved/,
+      ],
+      [
+        'a default of the wrong type',
+        'controller',
+        ['--name', 'tags', '--fields', 'inStock:boolean=yes'],
+        /the default "yes" is not true or false/,
+      ],
       [
         'an unknown resolver style',
         'resolver',
@@ -143,7 +173,7 @@ describe('generators', () => {
 
     expect(result.exitCode).toBe(0);
     expect(result.all).toContain(
-      'usage: npx plop resolver -- --name <name> --style <code-first|schema-first>',
+      'usage: npx plop resolver -- --name <name> [--style <code-first|schema-first>] [--fields <fields>]',
     );
     expect(scratch.status()).toBe('');
   });
@@ -153,6 +183,7 @@ describe('generators', () => {
       ['resolver', ['--name', 'Widget', '--style', 'code-first'], 'create src/widgets/widgets.resolver.ts'],
       ['resolver', ['--name', 'Widget', '--style', 'schema-first'], 'create src/widgets/widgets.graphql'],
       ['paginated', ['--type', 'Post'], 'create src/posts/models/paginated-post.model.ts'],
+      ['resource', ['--name', 'Widget', '--api', 'both'], 'create src/widgets/widgets.controller.ts'],
     ])(
       'should list what `%s %s` would write, and write nothing',
       async (generator, args, line) => {
@@ -213,6 +244,7 @@ describe('generators', () => {
         ]),
         ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
         ['resolver', ['--name', 'Tag', '--style', 'code-first']],
+        ['resource', ['--name', 'Novel', '--api', 'both', '--fields', EVERY_FIELD_TYPE]],
         ['resolver', ['--name', 'Label', '--style', 'schema-first']],
         ['paginated', ['--type', 'Warrior']],
       ];
@@ -241,6 +273,8 @@ describe('generators', () => {
         'src/common/interceptors/audit.interceptor.ts',
         'src/tags/',
         'test/tags.e2e-spec.ts',
+        'src/novels/',
+        'test/novels.e2e-spec.ts',
         'src/warriors/models/paginated-warrior.model.ts',
         'src/labels/',
         'test/labels.e2e-spec.ts',
@@ -253,6 +287,7 @@ describe('generators', () => {
         'create_categories.sql',
         'create_people.sql',
         'create_tags.sql',
+        'create_novels.sql',
         'create_labels.sql',
       ]);
       expect([...migrations].sort()).toEqual(migrations);
@@ -388,9 +423,9 @@ describe('generators', () => {
           const reread = await fetch(`${server.url}/categories/${id}`, {
             headers: { Authorization: `Bearer ${access_token}` },
           });
-          expect(await reread.json()).toEqual({ id, name: 'Books' });
+          expect(await reread.json()).toMatchObject({ id, name: 'Books' });
           const people = await fetch(`${server.url}/people`);
-          expect(await people.json()).toEqual([{ id: 1, name: 'Ada' }]);
+          expect(await people.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
           const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
           expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
           const labels = await post('/schema-first/graphql', { query: '{ labels { nodes { id name } } }' });

@@ -1,0 +1,77 @@
+import { join, relative } from 'node:path';
+import { APP_LAYOUT } from '../app-layout';
+import type { FileChanges } from '../utils/file-changes';
+import { generateMigration, runNodeScript } from '../utils/generate';
+import { type Render, renderTemplate, renderTemplates } from '../utils/render';
+import { addToArrayConstant, addToModule } from '../utils/wiring';
+import type { ResourceOptions } from './normalize';
+
+/** Files that only one API has; the rest serve every API. */
+const GRAPHQL_ONLY = [/\.resolver\.ts$/, /paginated-[^/]+\.model\.ts$/, /-page\.args\.ts$/];
+const REST_ONLY = [/\.controller\.ts$/, /\.query\.ts$/];
+
+export function buildResource(render: Render, changes: FileChanges, options: ResourceOptions): void {
+  const data = { ...options };
+  renderTemplates(render, changes, 'resource', data, (path) => {
+    if (!options.graphql && GRAPHQL_ONLY.some((pattern) => pattern.test(path))) return false;
+    if (!options.rest && REST_ONLY.some((pattern) => pattern.test(path))) return false;
+    return true;
+  });
+  for (const declared of options.enums) {
+    const target = `src/${options.kebabNames}/${declared.kebab}.enum.ts`;
+    renderTemplate(render, changes, 'resource-enum/enum.ts.hbs', target, { ...declared });
+  }
+
+  if (options.graphql) {
+    for (const relation of options.relations) {
+      const target = `src/${options.kebabNames}/${relation.parent.kebabName}-${options.kebabNames}.resolver.ts`;
+      const parentModel = `../${relation.parent.kebabNames}/models/${relation.parent.kebabName}.model`;
+      renderTemplate(render, changes, 'resource-relation/has-many.resolver.ts.hbs', target, {
+        ...options,
+        ...relation,
+        parentModel,
+      });
+    }
+  }
+
+  const moduleClass = `${options.Names}Module`;
+  const moduleFile = `src/${options.kebabNames}/${options.kebabNames}.module`;
+  if (options.graphql) {
+    // The endpoint imports its features' modules: a controller in the same module is registered with them.
+    const { file, features } = APP_LAYOUT.endpoints[options.style];
+    changes.update(file, (text) =>
+      addToArrayConstant(file, text, features, moduleClass, [
+        { name: moduleClass, from: relativeImport(file, moduleFile) },
+      ]),
+    );
+    changes.plan(`${APP_LAYOUT.endpoints[options.style].artefact} (npm run graphql:schema)`);
+  } else {
+    const { file } = APP_LAYOUT.rootModule;
+    changes.update(file, (text) =>
+      addToModule(file, text, 'imports', moduleClass, [
+        { name: moduleClass, from: relativeImport(file, moduleFile) },
+      ]),
+    );
+  }
+  changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
+}
+
+/** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */
+export async function finishResource(
+  root: string,
+  changes: FileChanges,
+  options: ResourceOptions,
+): Promise<void> {
+  const steps = [generateMigration(root, changes, `create_${options.snakeNames}`)];
+  if (options.graphql) {
+    const { artefact, regenerate } = APP_LAYOUT.endpoints[options.style];
+    changes.track(artefact);
+    steps.push(runNodeScript(root, [...regenerate]));
+  }
+  await Promise.all(steps);
+}
+
+function relativeImport(fromFile: string, toFile: string): string {
+  const path = relative(join(fromFile, '..'), toFile);
+  return path.startsWith('.') ? path : `./${path}`;
+}

@@ -1,0 +1,446 @@
+import type { Field } from '../utils/fields';
+import { namesOf } from '../utils/names';
+import type { Imports } from './imports';
+import type { ParentType } from './parents';
+
+/** Which APIs a feature serves: the decorators of its shared classes follow. */
+export interface Apis {
+  graphql: boolean;
+  rest: boolean;
+}
+
+/** Where the decorators and helpers the generated code uses live in the app (from `src/<things>/<dir>/`). */
+const FROM = {
+  validators: '../../common/validation/field-validators',
+  decimal: '../../graphql/scalars/decimal.scalar',
+};
+
+/** GraphQL types that need an import (String and Boolean are built in; an enum is imported by the template). */
+const GRAPHQL_TYPE_IMPORTS: Record<string, string> = {
+  Int: '@nestjs/graphql',
+  Float: '@nestjs/graphql',
+  GraphQLDateTime: 'graphql-scalars',
+  DecimalScalar: FROM.decimal,
+  GraphQLJSON: 'graphql-scalars',
+};
+
+const TEXT_MAX = 100_000;
+const JSON_MAX_BYTES = 64 * 1024;
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+
+/** One field as each layer writes it; every string is code, ready for a template. */
+export interface FieldCode {
+  name: string;
+  /** The TypeScript type on the API type and the row (`string`, `BookGenre | null`). */
+  type: string;
+  /** `varchar('title', { length: 200 }).notNull()` */
+  column: string;
+  modelDecorators: string[];
+  createDecorators: string[];
+  updateDecorators: string[];
+  /** Optional on create: nullable or with a default. */
+  optionalOnCreate: boolean;
+  /** `author:references`: the relation (`authorId` is the field's name; `author` the object's). */
+  relation?: { field: string; parent: ParentType; nullable: boolean };
+  /** `:index`: the column, for the table's index list. */
+  index?: { column: string };
+  /** Equality filter (enum, boolean, reference) and ordering (any scalar but json). */
+  filterable: boolean;
+  sortable: boolean;
+  /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
+  sample: string;
+  invalid: string;
+  /** For filters: the GraphQL type, the rule, the TypeScript type, the OpenAPI options. */
+  graphqlType: string;
+  filterRule: string;
+  filterType: string;
+  filterApi: string;
+  /** How a query-string value becomes the filter's type (a function of field-validators.ts), if it must. */
+  filterTransform?: string;
+  isBoolean: boolean;
+  /** The enum this field declares (`BookGenre`), with its file and values. */
+  enum?: { name: string; variable: string; kebab: string; values: string[]; dbName: string };
+}
+
+interface TypeCode {
+  type: string;
+  column: string;
+  graphql: string;
+  /** Rules after IsOptional / the required-ness, e.g. `IsString()`, `Length(1, 200)`. */
+  /** The rules, importing what they use into `to` (the create or the update input). */
+  rules: (to: Imports, required: boolean) => string[];
+  api: Record<string, string>;
+  /** A class-transformer function of field-validators.ts that shapes the value before it is checked. */
+  transform?: string;
+}
+
+/**
+ * The whole mapping of a field type to code, in one table: column, TypeScript, GraphQL, validation, OpenAPI.
+ * `Thing` names the feature (`Book`), for enum names (`BookGenre`).
+ */
+export function fieldCode(
+  field: Field,
+  Thing: string,
+  apis: Apis,
+  imports: FileImports,
+  parents: readonly ParentType[] = [],
+): FieldCode {
+  const parent = parents.find((candidate) => candidate.Name === field.parent);
+  const code = parent ? referenceCode(parent, imports) : typeCode(field, Thing, imports);
+  if (apis.graphql) {
+    imports.model.add('@nestjs/graphql', ['Field']);
+    const graphqlImport = GRAPHQL_TYPE_IMPORTS[code.graphql];
+    for (const file of [imports.model, imports.create, imports.update]) {
+      file.add('@nestjs/graphql', ['Field']);
+      if (graphqlImport) file.add(graphqlImport, [code.graphql]);
+    }
+  }
+  const nullable = field.nullable;
+  // unknown (json) holds null already.
+  const type = nullable && code.type !== 'unknown' ? `${code.type} | null` : code.type;
+  const optionalOnCreate = nullable || field.defaultValue !== undefined;
+  const gqlOptions = (extra: string[]) => {
+    const parts = [...extra];
+    return parts.length > 0 ? `, { ${parts.join(', ')} }` : '';
+  };
+
+  const modelDecorators: string[] = [];
+  if (apis.graphql) {
+    modelDecorators.push(`@Field(() => ${code.graphql}${gqlOptions(nullable ? ['nullable: true'] : [])})`);
+  }
+  if (apis.rest) {
+    modelDecorators.push(apiProperty(code.api, { nullable }));
+    imports.model.add('@nestjs/swagger', [nullable ? 'ApiPropertyOptional' : 'ApiProperty']);
+  }
+
+  const inputDecorators = (mode: 'create' | 'update') => {
+    const to = imports[mode];
+    const optional = mode === 'update' || optionalOnCreate;
+    const decorators: string[] = [];
+    if (apis.graphql) {
+      decorators.push(`@Field(() => ${code.graphql}${gqlOptions(optional ? ['nullable: true'] : [])})`);
+    }
+    if (apis.rest) {
+      decorators.push(apiProperty(code.api, { nullable, optional }));
+      to.add('@nestjs/swagger', [optional || nullable ? 'ApiPropertyOptional' : 'ApiProperty']);
+    }
+    if (code.transform) {
+      decorators.push(`@Transform(${code.transform})`);
+      to.add('class-transformer', ['Transform']);
+      to.add(FROM.validators, [code.transform]);
+    }
+    // null clears a nullable field; a required one refuses it (ValidateIf lets only a missing value through).
+    if (nullable) {
+      decorators.push('@IsOptional()');
+      to.add('class-validator', ['IsOptional']);
+    } else if (optional) {
+      decorators.push('@ValidateIf((_, value) => value !== undefined)');
+      to.add('class-validator', ['ValidateIf']);
+    }
+    decorators.push(...code.rules(to, !nullable).map((rule) => `@${rule}`));
+    return decorators;
+  };
+
+  return {
+    name: field.foreignKey ?? field.name,
+    relation: parent ? { field: field.name, parent, nullable } : undefined,
+    type,
+
+    column: columnCode(field, code, parent),
+    modelDecorators,
+    createDecorators: inputDecorators('create'),
+    updateDecorators: inputDecorators('update'),
+    optionalOnCreate,
+    index: field.index ? { column: field.column } : undefined,
+    ...samplesOf(field),
+    graphqlType: code.graphql,
+    ...filterOf(field, code.type),
+    filterType: code.type,
+    isBoolean: field.type === 'boolean',
+    filterable: field.type === 'enum' || field.type === 'boolean' || field.type === 'references',
+    sortable: field.type !== 'json',
+    enum:
+      field.type === 'enum'
+        ? {
+            name: `${Thing}${namesOf(field.name).Name}`,
+            variable: namesOf(`${Thing}${namesOf(field.name).Name}`).name,
+            kebab: `${namesOf(Thing).kebabName}-${namesOf(field.name).kebabName}`,
+            values: field.values ?? [],
+            dbName: `${namesOf(Thing).kebabName.replace(/-/g, '_')}_${field.column}`,
+          }
+        : undefined,
+  };
+}
+
+/** The imports each generated file needs for its fields, filled while the fields are mapped. */
+export interface FileImports {
+  table: Imports;
+  model: Imports;
+  create: Imports;
+  update: Imports;
+}
+
+function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
+  const { column, type } = field;
+  const pg = (name: string) => imports.table.add('drizzle-orm/pg-core', [name]);
+  switch (type) {
+    case 'string': {
+      pg('varchar');
+      const length = field.length ?? 255;
+      return {
+        type: 'string',
+        column: `varchar('${column}', { length: ${length} })`,
+        graphql: 'String',
+        rules: (to, required) => {
+          to.add('class-validator', ['IsString', required ? 'Length' : 'MaxLength']);
+          return ['IsString()', required ? `Length(1, ${length})` : `MaxLength(${length})`];
+        },
+        api: { maxLength: String(length) },
+      };
+    }
+    case 'text':
+      pg('text');
+      return {
+        type: 'string',
+        column: `text('${column}')`,
+        graphql: 'String',
+        rules: (to) => {
+          to.add('class-validator', ['IsString', 'MaxLength']);
+          return ['IsString()', `MaxLength(${TEXT_MAX})`];
+        },
+        api: { maxLength: String(TEXT_MAX) },
+      };
+    case 'int':
+      pg('integer');
+      return {
+        type: 'number',
+        column: `integer('${column}')`,
+        graphql: 'Int',
+        rules: (to) => {
+          to.add('class-validator', ['IsInt', 'Max', 'Min']);
+          return ['IsInt()', `Min(${INT_MIN})`, `Max(${INT_MAX})`];
+        },
+        api: { type: "'integer'", format: "'int32'" },
+      };
+    case 'float':
+      pg('doublePrecision');
+      return {
+        type: 'number',
+        column: `doublePrecision('${column}')`,
+        graphql: 'Float',
+        rules: (to) => {
+          to.add('class-validator', ['IsNumber']);
+          return ['IsNumber({ allowNaN: false, allowInfinity: false })'];
+        },
+        api: { type: "'number'", format: "'double'" },
+      };
+    case 'decimal': {
+      pg('numeric');
+      const { precision = 12, scale = 2 } = field;
+      return {
+        type: 'string',
+        transform: 'toDecimalString',
+        column: `numeric('${column}', { precision: ${precision}, scale: ${scale} })`,
+        graphql: 'DecimalScalar',
+        rules: (to) => {
+          to.add(FROM.validators, ['IsDecimalNumber']);
+          return [`IsDecimalNumber(${precision}, ${scale})`];
+        },
+        api: {
+          type: "'string'",
+          format: "'decimal'",
+          example: `'${exampleDecimal(precision, scale)}'`,
+          description: "'A JSON number or a decimal string; read back as a string.'",
+        },
+      };
+    }
+    case 'boolean':
+      pg('boolean');
+      return {
+        type: 'boolean',
+        column: `boolean('${column}')`,
+        graphql: 'Boolean',
+        rules: (to) => {
+          to.add('class-validator', ['IsBoolean']);
+          return ['IsBoolean()'];
+        },
+        api: {},
+      };
+    case 'date':
+      pg('date');
+      return {
+        type: 'string',
+        column: `date('${column}', { mode: 'string' })`,
+        graphql: 'String',
+        rules: (to) => {
+          to.add(FROM.validators, ['IsCalendarDate']);
+          return ['IsCalendarDate()'];
+        },
+        api: { type: "'string'", format: "'date'" },
+      };
+    case 'datetime':
+      pg('timestamp');
+      return {
+        type: 'Date',
+        transform: 'toDateTime',
+        column: `timestamp('${column}', { withTimezone: true })`,
+        graphql: 'GraphQLDateTime',
+        rules: (to) => {
+          to.add(FROM.validators, ['IsDateTimeWithOffset']);
+          return ['IsDateTimeWithOffset()'];
+        },
+        api: { type: "'string'", format: "'date-time'" },
+      };
+    case 'uuid':
+      pg('uuid');
+      return {
+        type: 'string',
+        column: `uuid('${column}')`,
+        graphql: 'String',
+        rules: (to) => {
+          to.add('class-validator', ['IsUUID']);
+          return ['IsUUID()'];
+        },
+        api: { type: "'string'", format: "'uuid'" },
+      };
+    case 'json':
+      pg('jsonb');
+      return {
+        type: 'unknown',
+        column: `jsonb('${column}')`,
+        graphql: 'GraphQLJSON',
+        rules: (to) => {
+          to.add(FROM.validators, ['IsJsonDocument']);
+          return [`IsJsonDocument(${JSON_MAX_BYTES})`];
+        },
+        api: {
+          type: "'object'",
+          additionalProperties: 'true',
+          description: "'A JSON object or array, at most 64 kB.'",
+        },
+      };
+    case 'enum': {
+      const name = `${Thing}${namesOf(field.name).Name}`;
+      return {
+        type: name,
+        column: `${namesOf(name).name}('${column}')`,
+        graphql: name,
+        rules: (to) => {
+          to.add('class-validator', ['IsEnum']);
+          return [`IsEnum(${name})`];
+        },
+        api: { enum: name, enumName: `'${name}'` },
+      };
+    }
+    case 'references':
+      throw new Error(`${field.name}: references ${field.parent}, which is not a parent type`);
+  }
+}
+
+function filterOf(
+  field: Field,
+  type: string,
+): Pick<FieldCode, 'filterRule' | 'filterApi' | 'filterTransform'> {
+  switch (field.type) {
+    case 'boolean':
+      return { filterRule: 'IsBoolean()', filterApi: "{ type: 'boolean' }", filterTransform: 'toBoolean' };
+    case 'references':
+      return { filterRule: 'IsInt()', filterApi: "{ type: 'integer' }", filterTransform: 'toInteger' };
+    default:
+      return { filterRule: `IsEnum(${type})`, filterApi: `{ enum: ${type}, enumName: '${type}' }` };
+  }
+}
+
+/** `authorId`: an integer column with a foreign key to the parent's table, refused on delete while referenced. */
+function referenceCode(parent: ParentType, imports: FileImports): TypeCode {
+  imports.table.add(`../${parent.kebabNames}/${parent.kebabNames}.table`, [parent.names]);
+  return {
+    type: 'number',
+    column: '',
+    graphql: 'Int',
+    rules: (to) => {
+      to.add('class-validator', ['IsInt', 'Max', 'Min']);
+      return ['IsInt()', 'Min(1)', `Max(${INT_MAX})`];
+    },
+    api: { type: "'integer'", description: `'The id of an existing ${parent.word}.'` },
+  };
+}
+
+function samplesOf(field: Field): { sample: string; invalid: string } {
+  const { name } = field;
+  switch (field.type) {
+    case 'string': {
+      const length = field.length ?? 255;
+      const sample = length >= name.length + 5 ? `\`${name} \${n}\`` : 'String(n % 10)';
+      return { sample, invalid: `'x'.repeat(${length + 1})` };
+    }
+    case 'text':
+      return { sample: `\`${name} \${n}\``, invalid: '42' };
+    case 'int':
+      return { sample: 'n', invalid: '1.5' };
+    case 'float':
+      return { sample: 'n + 0.5', invalid: "'1.5'" };
+    case 'decimal': {
+      const scale = field.scale ?? 2;
+      const whole = (field.precision ?? 12) - scale;
+      const fraction = scale > 0 ? `.${'5'.padEnd(scale, '0')}` : '';
+      return {
+        sample: whole > 0 ? `\`\${n % 10}${fraction}\`` : `'0${fraction}'`,
+        invalid: `'1.${'1'.repeat(scale + 1)}'`,
+      };
+    }
+    case 'boolean':
+      return { sample: 'n % 2 === 0', invalid: "'yes'" };
+    case 'date':
+      return { sample: "`2026-01-${String((n % 28) + 1).padStart(2, '0')}`", invalid: "'2026-02-30'" };
+    case 'datetime':
+      return {
+        sample: 'new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString()',
+        invalid: "'2026-01-31T12:00:00'",
+      };
+    case 'uuid':
+      return { sample: "`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`", invalid: "'not-a-uuid'" };
+    case 'json':
+      return { sample: '{ n, tags: [`tag ${n}`] }', invalid: "'text'" };
+    case 'enum': {
+      const values = field.values ?? [];
+      return {
+        sample: `([${values.map(quote).join(', ')}] as const)[n % ${values.length}]`,
+        invalid: "'NOT_A_VALUE'",
+      };
+    }
+    case 'references':
+      return { sample: `parents.${field.foreignKey}`, invalid: '0' };
+  }
+}
+
+function columnCode(field: Field, code: TypeCode, parent?: ParentType): string {
+  let column = parent ? `integer('${field.column}')` : code.column;
+  if (!field.nullable) column += '.notNull()';
+  if (parent) column += `.references(() => ${parent.names}.id, { onDelete: 'restrict' })`;
+  if (field.unique) column += '.unique()';
+  if (field.defaultValue !== undefined) {
+    const value = field.defaultValue;
+    column += `.default(${typeof value === 'string' ? quote(value) : String(value)})`;
+  }
+  return column;
+}
+
+function apiProperty(
+  options: Record<string, string>,
+  { nullable, optional = false }: { nullable: boolean; optional?: boolean },
+): string {
+  const entries = Object.entries({ ...options, ...(nullable ? { nullable: 'true' } : {}) });
+  const body =
+    entries.length > 0 ? `{ ${entries.map(([key, value]) => `${key}: ${value}`).join(', ')} }` : '';
+  return `@${optional || nullable ? 'ApiPropertyOptional' : 'ApiProperty'}(${body})`;
+}
+
+/** `12.50` for decimal{10,2}: a value every precision and scale accepts. */
+function exampleDecimal(precision: number, scale: number): string {
+  const whole = precision - scale >= 2 ? '12' : precision - scale === 1 ? '1' : '0';
+  return scale === 0 ? whole : `${whole}.${'50'.padEnd(scale, '0').slice(0, scale)}`;
+}
+
+export const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

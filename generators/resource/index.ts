@@ -1,0 +1,79 @@
+import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
+import { generate } from '../utils/generate';
+import { namesOf } from '../utils/names';
+import { collectAnswers, type Option } from '../utils/options';
+import { plopRender } from '../utils/render';
+import { featureExistsProblem, nameProblem } from '../utils/validate-name';
+import { buildResolver, finishResolver } from '../resolver/actions';
+import { normalizeResolverOptions } from '../resolver/normalize';
+import { buildResource, finishResource } from './actions';
+import { GRAPHQL_STYLES, normalizeResourceOptions, RESOURCE_APIS, type ResourceApi } from './normalize';
+
+const FIELDS_HELP =
+  'Fields, space-separated name[?]:type[{args}][:unique][:index][=default] (empty: name:string{100}):';
+
+/**
+ * `resource` and its two fixed-API forms: `resolver` (GraphQL) and `controller` (REST) ask the same questions
+ * without --api (and, for REST, without --style).
+ */
+export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Partial<PlopGeneratorConfig> {
+  const root = plop.getDestBasePath();
+  const render = plopRender(plop);
+  const generator = fixedApi === undefined ? 'resource' : fixedApi === 'rest' ? 'controller' : 'resolver';
+  const options: Option[] = [
+    {
+      name: 'name',
+      type: 'string',
+      message: 'Type name, singular (e.g. Book):',
+      validate: (value) =>
+        nameProblem(value, 'the type name', 'Book') ??
+        featureExistsProblem(root, `src/${namesOf(value).kebabNames}`),
+    },
+    ...(fixedApi === undefined
+      ? [{ name: 'api', type: 'string', message: 'Which API?', choices: RESOURCE_APIS } as Option]
+      : []),
+    ...(fixedApi !== 'rest'
+      ? [
+          {
+            name: 'style',
+            type: 'string',
+            message: 'Which GraphQL endpoint (REST-only features ignore it)?',
+            choices: GRAPHQL_STYLES,
+            defaultValue: 'code-first',
+          } as Option,
+        ]
+      : []),
+    { name: 'fields', type: 'string', message: FIELDS_HELP, defaultValue: '' },
+    { name: 'public', type: 'boolean', message: 'Writes open to requests without a token?' },
+    { name: 'no-timestamps', type: 'boolean', message: 'Leave out createdAt and updatedAt?' },
+  ];
+
+  return {
+    description:
+      'a feature on the database: table and migration, repository, service, GraphQL and/or REST CRUD, tests',
+    prompts: async (inquirer) => ({
+      ...(await collectAnswers(generator, options, inquirer)),
+      ...(fixedApi ? { api: fixedApi } : {}),
+    }),
+    actions: (answers = {}) => [
+      () => {
+        if (answers.api !== 'rest' && answers.style === 'schema-first') {
+          const resolver = normalizeResolverOptions(answers);
+          return generate(
+            root,
+            answers,
+            (changes) => buildResolver(render, changes, resolver),
+            (changes) => finishResolver(root, changes, resolver),
+          );
+        }
+        const resource = normalizeResourceOptions(answers, root);
+        return generate(
+          root,
+          answers,
+          (changes) => buildResource(render, changes, resource),
+          (changes) => finishResource(root, changes, resource),
+        );
+      },
+    ],
+  };
+}

@@ -1,0 +1,250 @@
+import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
+import { type Field, parseFields } from '../utils/fields';
+import { namesOf, type Names } from '../utils/names';
+import { type Answers, GeneratorInputError } from '../utils/options';
+import { type FieldCode, fieldCode, type FileImports } from './field-code';
+import { Imports } from './imports';
+import { findParentTypes, type ParentType } from './parents';
+
+/** The class-validator rules the filters use (IsEnum is always imported, for the order). */
+const filterRules = (filters: FieldCode[]) => [
+  ...new Set(
+    filters.map((field) => field.filterRule.replace(/\(.*$/, '')).filter((rule) => rule !== 'IsEnum'),
+  ),
+];
+
+export const RESOURCE_APIS = ['graphql', 'rest', 'both'] as const;
+export type ResourceApi = (typeof RESOURCE_APIS)[number];
+export { GRAPHQL_STYLES };
+
+/** Without `--fields`, a feature has the one field of earlier versions. */
+export const DEFAULT_FIELDS = 'name:string{100}';
+const TIMESTAMPS = ['createdAt', 'updatedAt'];
+
+/** Everything the templates read, computed once: names, the APIs, each field as code, the imports per file. */
+export interface ResourceOptions extends Names {
+  api: ResourceApi;
+  style: GraphqlStyle;
+  graphql: boolean;
+  rest: boolean;
+  /** Writes need no token either. */
+  isPublic: boolean;
+  timestamps: boolean;
+  endpoint: string;
+  fields: FieldCode[];
+  enums: NonNullable<FieldCode['enum']>[];
+  /** Fields with `:index` (a unique field has its own index already). */
+  indexed: FieldCode[];
+  filters: FieldCode[];
+  /** The fields a page may be ordered by, as their names (`id` first). */
+  sortFields: string[];
+  imports: Record<keyof FileImports | 'resolver' | 'apiModule' | 'fixture', string>;
+  /** The raw spec, as given (recorded in the manifest). */
+  fieldSpec: string;
+  /** The fields the e2e test picks for its cases (undefined: no such field, no such case). */
+  firstField: string;
+  requiredField?: string;
+  nullableField?: string;
+  uniqueField?: string;
+  filterField?: string;
+  sortField: string;
+  nullableFields: boolean;
+  booleanFilters: boolean;
+  pageValidators: string;
+  pageGraphqlImports: string;
+  queryValidators: string;
+  queryTransforms: string;
+  /** `author:references` fields: the key (`authorId`), the object field (`author`), the parent's names. */
+  relations: Array<{
+    key: string;
+    field: string;
+    /** `Author`, `AuthorIds`: for method names (`loadByAuthor`, `getFirstByAuthorIds`). */
+    Field: string;
+    Keys: string;
+    parent: ParentType;
+    nullable: boolean;
+  }>;
+  /** The parents' features, whose data modules the API module imports (for their loaders). */
+  parentModules: ParentType[];
+  repositoryDrizzleImports: string;
+  /** `Book` in sentences: "Book 7 not found". */
+  Word: string;
+  apiList: string;
+}
+
+/** `root`: the project, whose features a `references` field may point at. */
+export function normalizeResourceOptions(answers: Answers, root?: string): ResourceOptions {
+  const names = namesOf(String(answers.name));
+  const api = (answers.api || 'graphql') as ResourceApi;
+  const style = (answers.style || 'code-first') as GraphqlStyle;
+  const graphql = api !== 'rest';
+  const rest = api !== 'graphql';
+  if (graphql && style !== 'code-first' && String(answers.fields ?? '') !== '') {
+    throw new GeneratorInputError(
+      '--fields on the schema-first endpoint is not available yet: use --style code-first, or leave --fields out',
+    );
+  }
+  const timestamps = answers['no-timestamps'] !== true;
+  const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
+  // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
+  const parents = (root ? findParentTypes(root) : []).filter((parent) => parent.graphql || !graphql);
+  const parsed: Field[] = parseFields(fieldSpec, {
+    knownTypes: parents.map((parent) => parent.Name),
+    reservedNames: ['id', ...(timestamps ? TIMESTAMPS : [])],
+  });
+
+  const imports: FileImports = {
+    table: new Imports(),
+    model: new Imports(),
+    create: new Imports(),
+    update: new Imports(),
+  };
+  imports.table.add('drizzle-orm/pg-core', ['integer', 'pgTable', ...(timestamps ? ['timestamp'] : [])]);
+  if (graphql) {
+    imports.model.add('@nestjs/graphql', ['Field', 'Int', 'ObjectType']);
+    // RFC 3339 (an offset required) on input and output alike, unlike Nest's own DateTime.
+    if (timestamps) imports.model.add('graphql-scalars', ['GraphQLDateTime']);
+    imports.create.add('@nestjs/graphql', ['InputType']);
+    imports.update.add('@nestjs/graphql', ['InputType']);
+  }
+  if (rest) imports.model.add('@nestjs/swagger', ['ApiProperty']);
+  const fields = parsed.map((field) => fieldCode(field, names.Name, { graphql, rest }, imports, parents));
+  const relations = fields.flatMap((field) => {
+    if (!field.relation) return [];
+    const Field = namesOf(field.relation.field).Name;
+    return [{ ...field.relation, key: field.name, Field, Keys: `${Field}Ids` }];
+  });
+  const enums = fields.flatMap((field) => (field.enum ? [field.enum] : []));
+  for (const { name, kebab } of enums) {
+    imports.table.add('drizzle-orm/pg-core', ['pgEnum']);
+    imports.table.add(`./${kebab}.enum`, [name]);
+    if (graphql) imports.model.add('@nestjs/graphql', ['registerEnumType']);
+    imports.model.add(`../${kebab}.enum`, [name]);
+    imports.create.add(`../${kebab}.enum`, [name]);
+    imports.update.add(`../${kebab}.enum`, [name]);
+  }
+  const parentModules = [...new Map(relations.map(({ parent }) => [parent.Name, parent])).values()];
+  const resolver = new Imports()
+    .add('@nestjs/graphql', ['Args', 'Info', 'Int', 'Mutation', 'Query', 'Resolver'])
+    .add('graphql', ['GraphQLResolveInfo'], true)
+    .add('../common/decorators/public.decorator', ['Public'])
+    .add('../graphql/max-items', ['MaxItems'])
+    .add('../graphql/pagination.args', ['MAX_LIMIT'])
+    .add('../graphql/selected-fields', ['isFieldSelected'])
+    .add(`./dto/create-${names.kebabName}.input`, [`Create${names.Name}Input`])
+    .add(`./dto/${names.kebabNames}-page.args`, [`${names.Names}PageArgs`])
+    .add(`./dto/update-${names.kebabName}.input`, [`Update${names.Name}Input`])
+    .add(`./models/${names.kebabName}.model`, [names.Name])
+    .add(`./models/paginated-${names.kebabName}.model`, [`Paginated${names.Name}`])
+    .add(`./${names.kebabNames}.service`, ['BY_ID', `${names.Names}Service`]);
+  const apiModule = new Imports()
+    .add('@nestjs/common', ['Module'])
+    .add(`./${names.kebabNames}-data.module`, [`${names.Names}DataModule`]);
+  if (rest) apiModule.add(`./${names.kebabNames}.controller`, [`${names.Names}Controller`]);
+  if (graphql) apiModule.add(`./${names.kebabNames}.resolver`, [`${names.Names}Resolver`]);
+  if (relations.length > 0) {
+    resolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
+    resolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
+  }
+  for (const parent of parentModules) {
+    const folder = `../${parent.kebabNames}`;
+    resolver.add(`${folder}/models/${parent.kebabName}.model`, [parent.Name]);
+    resolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
+    apiModule.add(`${folder}/${parent.kebabNames}-data.module`, [`${parent.Names}DataModule`]);
+  }
+  for (const { parent } of relations) {
+    if (graphql)
+      apiModule.add(`./${parent.kebabName}-${names.kebabNames}.resolver`, [
+        `${parent.Name}${names.Names}Resolver`,
+      ]);
+  }
+  const fixture = new Imports()
+    .add('@nestjs/common', ['INestApplication'], true)
+    .add('class-transformer', ['plainToInstance'])
+    .add(`../../src/${names.kebabNames}/dto/create-${names.kebabName}.input`, [`Create${names.Name}Input`])
+    .add(`../../src/${names.kebabNames}/${names.kebabNames}.service`, [`${names.Names}Service`]);
+  for (const { parent } of relations) {
+    if (parent.fixture) fixture.add(`./${parent.kebabNames}`, [`create${parent.Name}`]);
+    else {
+      fixture.add(`../../src/${parent.kebabNames}/${parent.kebabNames}.table`, [parent.names]);
+      fixture.add('../utils/first-id', ['firstIdOf']);
+    }
+  }
+  const indexed = fields.filter((field) => field.index);
+  if (indexed.length > 0) imports.table.add('drizzle-orm/pg-core', ['index']);
+  const filters = fields.filter((field) => field.filterable);
+  const sortable = fields.filter((field) => field.sortable);
+  const apiList = [
+    ...(graphql ? [`GraphQL on ${APP_LAYOUT.endpoints[style].path}`] : []),
+    ...(rest ? [`REST on /${names.kebabNames}`] : []),
+  ].join(' and ');
+  return {
+    ...names,
+    api,
+    style,
+    graphql,
+    rest,
+    isPublic: answers.public === true,
+    timestamps,
+    endpoint: APP_LAYOUT.endpoints[style].path,
+    fields,
+    enums,
+    filters,
+    indexed,
+    sortFields: [
+      'id',
+      ...fields.filter((field) => field.sortable).map((field) => field.name),
+      ...(timestamps ? TIMESTAMPS : []),
+    ],
+    imports: {
+      table: String(imports.table),
+      model: String(imports.model),
+      create: String(imports.create),
+      update: String(imports.update),
+      resolver: String(resolver),
+      apiModule: String(apiModule),
+      fixture: String(fixture),
+    },
+    fieldSpec,
+    firstField: fields[0].name,
+    requiredField: fields.find((field) => !field.optionalOnCreate)?.name,
+    nullableField: fields.find((field) => field.type.endsWith('| null'))?.name,
+    uniqueField: parsed.find((field) => field.unique)?.name,
+    filterField: filters[0]?.name,
+    sortField: sortable[0]?.name ?? 'id',
+    nullableFields: parsed.some((field) => field.nullable),
+    booleanFilters: filters.some((field) => field.isBoolean),
+    pageValidators: [...filterRules(filters), 'IsEnum', 'IsOptional', 'ValidateNested'].sort().join(', '),
+    pageGraphqlImports: [
+      'ArgsType',
+      'Field',
+      'InputType',
+      ...(relations.length > 0 ? ['Int'] : []),
+      'registerEnumType',
+    ]
+      .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+      .join(', '),
+    queryValidators: [...filterRules(filters), 'IsEnum', 'IsIn', 'IsOptional'].sort().join(', '),
+    queryTransforms: [
+      ...new Set(filters.flatMap((field) => (field.filterTransform ? [field.filterTransform] : []))),
+    ]
+      .sort()
+      .join(', '),
+    relations,
+    parentModules,
+    repositoryDrizzleImports: [
+      'and',
+      'asc',
+      'desc',
+      'eq',
+      'inArray',
+      ...(relations.length > 0 ? ['getTableColumns', 'lte'] : []),
+      ...(relations.length > 0 || timestamps ? ['sql'] : []),
+    ]
+      .filter((name) => filters.length > 0 || name !== 'and')
+      .sort()
+      .join(', '),
+    Word: names.Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/ [A-Z]/g, (s) => s.toLowerCase()),
+    apiList,
+  };
+}

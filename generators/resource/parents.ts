@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { namesOf, type Names } from '../utils/names';
+
+/** A feature a `references` field may point at: it follows the app's layout, so its pieces are where we look. */
+export interface ParentType extends Names {
+  /** It has a code-first object type, so a GraphQL child can have `<field>: <Parent>` and the has-many side. */
+  graphql: boolean;
+  /** It was generated, so its test fixture can create one (`test/fixtures/<things>.ts`). */
+  fixture: boolean;
+}
+
+/**
+ * The app's features that can be parents: a folder `src/<things>/` with its table (`<things>.table.ts`, exporting
+ * `<things>`), its data module exporting the service, an API type (`models/<thing>.model.ts`), and a service with a
+ * `loadByIds` batch function for the request loaders. The app's Author and generated features qualify.
+ */
+export function findParentTypes(root: string): ParentType[] {
+  const src = join(root, 'src');
+  return readdirSync(src, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const names = namesOf(entry.name.replace(/-([a-z])/g, (_match, char: string) => char.toUpperCase()));
+      if (names.kebabNames !== entry.name) return [];
+      const folder = join(src, entry.name);
+      const file = (path: string) => join(folder, path);
+      const service = file(`${names.kebabNames}.service.ts`);
+      const model = file(`models/${names.kebabName}.model.ts`);
+      const complete =
+        existsSync(file(`${names.kebabNames}.table.ts`)) &&
+        existsSync(file(`${names.kebabNames}-data.module.ts`)) &&
+        existsSync(model) &&
+        existsSync(service) &&
+        /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
+      if (!complete) return [];
+      return [
+        {
+          ...names,
+          graphql: /@ObjectType\(/.test(readFileSync(model, 'utf8')),
+          fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
+        },
+      ];
+    });
+}

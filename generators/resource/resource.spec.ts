@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import { APP_LAYOUT } from '../app-layout';
+import { FieldSpecError } from '../utils/fields';
+import { FileChanges } from '../utils/file-changes';
+import { buildResource } from './actions';
+import { normalizeResourceOptions } from './normalize';
+
+const ROOT = join(__dirname, '..', '..');
+const render = (template: string, data: Record<string, unknown>) => Handlebars.compile(template)(data);
+const ALL_TYPES =
+  'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
+  'genre:enum{FICTION,NONFICTION} pages:int rating?:float summary?:text externalId?:uuid metadata?:json ' +
+  'releasedAt?:datetime';
+
+// Planned in memory against the real project; nothing is written.
+function plan(answers: Record<string, string | boolean>) {
+  const changes = new FileChanges(ROOT);
+  buildResource(render, changes, normalizeResourceOptions(answers));
+  return changes;
+}
+
+describe('resource generator', () => {
+  it('should plan both APIs on one table, repository and service, registered on the code-first endpoint', () => {
+    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
+
+    expect(changes.created.sort()).toEqual([
+      'src/books/book-genre.enum.ts',
+      'src/books/books-data.module.ts',
+      'src/books/books.controller.ts',
+      'src/books/books.module.ts',
+      'src/books/books.repository.ts',
+      'src/books/books.resolver.ts',
+      'src/books/books.service.spec.ts',
+      'src/books/books.service.ts',
+      'src/books/books.table.ts',
+      'src/books/dto/books-page.args.ts',
+      'src/books/dto/create-book.input.ts',
+      'src/books/dto/list-books.query.ts',
+      'src/books/dto/update-book.input.ts',
+      'src/books/models/book.model.ts',
+      'src/books/models/paginated-book.model.ts',
+      'test/books.e2e-spec.ts',
+      'test/fixtures/books.ts',
+    ]);
+    expect(changes.changed).toEqual([APP_LAYOUT.endpoints['code-first'].file]);
+  });
+
+  it('should plan a REST-only feature without GraphQL files, registered in the root module', () => {
+    const changes = plan({ name: 'BlogPost', api: 'rest' });
+
+    expect(changes.created).toContain('src/blog-posts/blog-posts.controller.ts');
+    expect(changes.created).not.toContain('src/blog-posts/blog-posts.resolver.ts');
+    expect(changes.changed).toEqual([APP_LAYOUT.rootModule.file]);
+    const model = changes.read('src/blog-posts/models/blog-post.model.ts');
+    expect(model).not.toContain('@nestjs/graphql');
+    expect(model).toContain('@ApiProperty({ maxLength: 100 })');
+  });
+
+  it('should map each field type to its column, GraphQL type and rules', () => {
+    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
+    const table = changes.read('src/books/books.table.ts');
+    const input = changes.read('src/books/dto/create-book.input.ts');
+    const model = changes.read('src/books/models/book.model.ts');
+
+    for (const column of [
+      "title: varchar('title', { length: 200 }).notNull()",
+      "isbn: varchar('isbn', { length: 13 }).notNull().unique()",
+      "publishedOn: date('published_on', { mode: 'string' })",
+      "price: numeric('price', { precision: 10, scale: 2 }).notNull()",
+      "inStock: boolean('in_stock').notNull().default(true)",
+      "genre: bookGenre('genre').notNull()",
+      "metadata: jsonb('metadata')",
+      "releasedAt: timestamp('released_at', { withTimezone: true })",
+      "export const bookGenre = pgEnum('book_genre', BookGenre);",
+    ]) {
+      expect(table).toContain(column);
+    }
+    for (const rule of [
+      '@Length(1, 200)',
+      '@IsDecimalNumber(10, 2)',
+      '@Transform(toDecimalString)',
+      '@IsEnum(BookGenre)',
+      '@IsCalendarDate()',
+      '@IsDateTimeWithOffset()',
+      '@IsJsonDocument(65536)',
+      '@IsUUID()',
+    ]) {
+      expect(input).toContain(rule);
+    }
+    expect(input).toContain('inStock?: boolean;');
+    expect(model).toContain('@Field(() => DecimalScalar)');
+    expect(model).toContain("registerEnumType(BookGenre, { name: 'BookGenre' });");
+  });
+
+  it('should let null clear a nullable field and refuse it for a required one on update', () => {
+    const update = plan({ name: 'book', api: 'graphql', fields: 'title:string{20} note?:text' }).read(
+      'src/books/dto/update-book.input.ts',
+    );
+
+    expect(update).toMatch(
+      /ValidateIf\(\(_, value\) => value !== undefined\)\n\s+@IsString\(\)\n\s+@Length\(1, 20\)\n\s+title\?: string;/,
+    );
+    expect(update).toMatch(
+      /@IsOptional\(\)\n\s+@IsString\(\)\n\s+@MaxLength\(100000\)\n\s+note\?: string \| null;/,
+    );
+  });
+
+  it('should filter on enum and boolean fields and order by any scalar field', () => {
+    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
+    const repository = changes.read('src/books/books.repository.ts');
+
+    expect(repository).toContain('inStock?: boolean;');
+    expect(repository).toContain('genre?: BookGenre;');
+    expect(repository).toContain("'id' | 'title' | 'isbn'");
+    expect(repository).not.toContain("'metadata'");
+    expect(changes.read('src/books/dto/list-books.query.ts')).toContain('@Transform(toBoolean)');
+  });
+
+  it('should keep the global guard on writes unless --public', () => {
+    const guarded = plan({ name: 'thing', api: 'both' });
+    const open = plan({ name: 'thing', api: 'both', public: true });
+
+    expect(guarded.read('src/things/things.controller.ts')).toMatch(/@Public\(\)\n\s+@Get\(\)/);
+    expect(guarded.read('src/things/things.controller.ts')).not.toMatch(/@Public\(\)\n@ApiTags/);
+    expect(open.read('src/things/things.controller.ts')).toMatch(/@Public\(\)\n@ApiTags/);
+    expect(open.read('src/things/things.resolver.ts')).toMatch(/@Public\(\)\n@Resolver/);
+  });
+
+  it('should leave out the timestamps with --no-timestamps', () => {
+    const table = plan({ name: 'thing', api: 'rest', 'no-timestamps': true }).read(
+      'src/things/things.table.ts',
+    );
+
+    expect(table).not.toContain('created_at');
+    expect(table).not.toContain('timestamp');
+  });
+
+  it.each([
+    ['an unknown type', 'title:strin', FieldSpecError, /unknown type "strin"/],
+    ['a reserved name', 'createdAt:datetime', FieldSpecError, /createdAt is reserved/],
+    ['a default of the wrong type', 'pages:int=many', FieldSpecError, /"many" is not a 32-bit integer/],
+    [
+      'a reference to a type the app lacks',
+      'shelf:references',
+      FieldSpecError,
+      /references Shelf, which the app does not have \(types: Author\)/,
+    ],
+  ])('should refuse %s before planning anything', (_case, fields, error, message) => {
+    expect(() => normalizeResourceOptions({ name: 'book', api: 'graphql', fields }, ROOT)).toThrow(error);
+    expect(() => normalizeResourceOptions({ name: 'book', api: 'graphql', fields }, ROOT)).toThrow(message);
+  });
+
+  it("should relate a child to the app's Author: foreign key, both GraphQL sides through loaders, a fixture", () => {
+    const changes = new FileChanges(ROOT);
+    buildResource(
+      render,
+      changes,
+      normalizeResourceOptions({ name: 'book', api: 'both', fields: 'title:text author:references' }, ROOT),
+    );
+
+    expect(changes.read('src/books/books.table.ts')).toContain(
+      "authorId: integer('author_id').notNull().references(() => authors.id, { onDelete: 'restrict' })",
+    );
+    expect(changes.read('src/books/books.table.ts')).toContain(
+      "index('books_author_id_index').on(table.authorId)",
+    );
+    expect(changes.read('src/books/books.resolver.ts')).toContain(
+      'return loaders.of(this.authorsService.loadByIds).load(authorId);',
+    );
+    expect(changes.read('src/books/author-books.resolver.ts')).toContain(
+      'return loaders.of(this.booksService.loadByAuthor).load({ authorId: id, limit });',
+    );
+    expect(changes.read('src/books/books.module.ts')).toContain(
+      'imports: [BooksDataModule, AuthorsDataModule]',
+    );
+    expect(changes.read('test/fixtures/books.ts')).toContain('authorId: await firstIdOf(app, authors)');
+  });
+});

@@ -1,0 +1,121 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
+/**
+ * Checks for the field types the generators emit that class-validator has no single rule for, each with one
+ * message that says what is allowed. Shared by REST bodies and GraphQL inputs.
+ */
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// RFC 3339: ISO 8601 with a time and an explicit offset, so the instant is never a guess about the server's zone.
+const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** `YYYY-MM-DD` naming a real day (no February 30). */
+export function isCalendarDate(value: unknown): boolean {
+  const match = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: {
+        validate: isCalendarDate,
+        defaultMessage: (args) => `${args?.property} must be a date as YYYY-MM-DD`,
+      },
+    },
+    options,
+  );
+}
+
+/** An ISO 8601 date-time with an offset (`2026-01-31T12:00:00Z`, `…+01:00`) naming a real instant. */
+export function isDateTimeWithOffset(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    DATE_TIME_WITH_OFFSET.test(value) &&
+    isCalendarDate(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
+/** A date-time string with an offset becomes its Date; anything else is left for IsDateTimeWithOffset to refuse. */
+export function toDateTime({ value }: { value: unknown }): unknown {
+  return isDateTimeWithOffset(value) ? new Date(value as string) : value;
+}
+
+/** After `@Transform(toDateTime)`: the value was an ISO 8601 date-time with an offset. */
+export function IsDateTimeWithOffset(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isDateTimeWithOffset',
+      validator: {
+        validate: (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime()),
+        defaultMessage: (args) =>
+          `${args?.property} must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T12:00:00Z`,
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * A decimal sent as a JSON number or a string (`19.99` or `"19.99"`) becomes its string, which is exact;
+ * anything else is left for the validator to refuse.
+ */
+export function toDecimalString({ value }: { value: unknown }): unknown {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+}
+
+/** At most `precision` digits, `scale` of them after the point (PostgreSQL's numeric(P,S)). */
+export function IsDecimalNumber(
+  precision: number,
+  scale: number,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const whole = precision - scale;
+  const integerPart = whole === 0 ? '0' : `(0|[1-9]\\d{0,${whole - 1}})`;
+  const fractionPart = scale === 0 ? '' : `(\\.\\d{1,${scale}})?`;
+  const pattern = new RegExp(`^-?${integerPart}${fractionPart}$`);
+  return ValidateBy(
+    {
+      name: 'isDecimalNumber',
+      constraints: [precision, scale],
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && pattern.test(value),
+        defaultMessage: (args) =>
+          `${args?.property} must be a decimal number with at most ${whole} digits before the point and ${scale} after`,
+      },
+    },
+    options,
+  );
+}
+
+/** A JSON object or array whose text is at most `maxBytes` bytes. */
+export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isJsonDocument',
+      constraints: [maxBytes],
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' && value !== null && Buffer.byteLength(JSON.stringify(value)) <= maxBytes,
+        defaultMessage: (args) =>
+          `${args?.property} must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`,
+      },
+    },
+    options,
+  );
+}
+
+/** A query string carries text: `true` and `false` become booleans, anything else is left for the rule to refuse. */
+export function toBoolean({ value }: { value: unknown }): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
+/** A query string's digits become their integer; anything else is left for the rule to refuse. */
+export function toInteger({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+}

@@ -1,0 +1,20 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+
+/**
+ * `Decimal`: an exact number, read as a string (`"19.99"`), taken as a number or a string (`19.99` or `"19.99"`)
+ * in literals and variables alike. The field's own validator (IsDecimalNumber) checks its digits.
+ */
+export const DecimalScalar = new GraphQLScalarType<string, string>({
+  name: 'Decimal',
+  description: 'An exact decimal number: written as a number or a string, read as a string ("19.99").',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    throw new GraphQLError('Decimal must be a number or a string such as "19.99"');
+  },
+  parseLiteral: (node) => {
+    if (node.kind === Kind.INT || node.kind === Kind.FLOAT || node.kind === Kind.STRING) return node.value;
+    throw new GraphQLError('Decimal must be a number or a string such as "19.99"', { nodes: node });
+  },
+});
