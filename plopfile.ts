@@ -1,5 +1,6 @@
 import type { NodePlopAPI } from 'plop';
 import { controllerGenerator } from './generators/controller';
+import { destroyGenerator } from './generators/destroy';
 import { interceptorGenerator } from './generators/interceptor';
 import { paginatedGenerator } from './generators/paginated';
 import { resolverGenerator } from './generators/resolver';
@@ -11,4 +12,5 @@ export default function plopfile(plop: NodePlopAPI): void {
   plop.setGenerator('paginated', paginatedGenerator(plop));
   plop.setGenerator('controller', controllerGenerator(plop));
   plop.setGenerator('interceptor', interceptorGenerator(plop));
+  plop.setGenerator('destroy', destroyGenerator(plop));
 }
