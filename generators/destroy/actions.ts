@@ -12,11 +12,11 @@ import { featureKeyOf, type DestroyOptions } from './normalize';
 export function destroyProblem(manifest: Manifest, name: string): string | undefined {
   const key = featureKeyOf(name);
   const generated = Object.keys(manifest.features).sort();
-  if (key === undefined || !(key in manifest.features)) {
+  if (key === undefined || !Object.hasOwn(manifest.features, key)) {
     const listed = generated.length > 0 ? `generated features: ${generated.join(', ')}` : 'it lists none yet';
     return `${key ?? name} was not made by a generator: ${MANIFEST} has no entry for it (${listed}); nothing was removed`;
   }
-  const dependents = generated.filter((other) => manifest.features[other].references.includes(key));
+  const dependents = generated.filter((other) => manifest.features[other].references?.includes(key));
   if (dependents.length > 0) {
     return `${key} is referenced by ${dependents.join(', ')}: destroy ${dependents.length > 1 ? 'those' : 'that'} first; nothing was removed`;
   }
@@ -77,7 +77,8 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
 export async function finishDestroy(root: string, changes: FileChanges, entry: ManifestEntry): Promise<void> {
   const styles = touchedEndpoints(entry);
   for (const style of styles) changes.track(APP_LAYOUT.endpoints[style].artefact);
-  await Promise.all([
+  // Settled, not all: a rollback must not start while another step is still writing.
+  const results = await Promise.allSettled([
     generateMigration(
       root,
       changes,
@@ -86,4 +87,6 @@ export async function finishDestroy(root: string, changes: FileChanges, entry: M
     ),
     ...styles.map((style) => runNodeScript(root, [...APP_LAYOUT.endpoints[style].regenerate])),
   ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -271,6 +271,16 @@ describe('generators', () => {
     it(
       'should leave the tree as committed before both features, plus their migrations and a drop migration each',
       async () => {
+        // A failing step (drizzle-kit, made to fail) puts back every deleted file and registration.
+        const config = join(scratch.root, 'drizzle.config.ts');
+        const original = readFileSync(config, 'utf8');
+        writeFileSync(config, original.replace('./src/**/*.table.ts', './src/missing/schema.ts'));
+        const before = scratch.status();
+        const failed = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        expect(failed.exitCode).not.toBe(0);
+        expect(scratch.status()).toBe(before);
+        writeFileSync(config, original);
+
         const result = await scratch.plop('destroy', ['--name', 'Gizmo']);
         expect(result.exitCode).toBe(0);
 
