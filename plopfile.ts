@@ -1,4 +1,5 @@
 import type { NodePlopAPI } from 'plop';
+import { destroyGenerator } from './generators/destroy';
 import { interceptorGenerator } from './generators/interceptor';
 import { paginatedGenerator } from './generators/paginated';
 import { resourceGenerator } from './generators/resource';
@@ -11,4 +12,5 @@ export default function plopfile(plop: NodePlopAPI): void {
   plop.setGenerator('controller', resourceGenerator(plop, 'rest'));
   plop.setGenerator('paginated', paginatedGenerator(plop));
   plop.setGenerator('interceptor', interceptorGenerator(plop));
+  plop.setGenerator('destroy', destroyGenerator(plop));
 }

@@ -29,5 +29,6 @@ describe('APP_LAYOUT', () => {
     expect(existsSync(join(ROOT, `${APP_LAYOUT.paginatedType}.ts`))).toBe(true);
     expect(existsSync(join(ROOT, APP_LAYOUT.migrations, 'meta', '_journal.json'))).toBe(true);
     expect(existsSync(join(ROOT, APP_LAYOUT.interceptors, 'logging.interceptor.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, APP_LAYOUT.manifest))).toBe(true);
   });
 });

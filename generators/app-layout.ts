@@ -31,6 +31,8 @@ export const APP_LAYOUT = {
   paginatedType: 'src/graphql/paginated.type',
   /** SQL migrations, written by drizzle-kit from every `src/**\/*.table.ts` (no barrel to register a table in). */
   migrations: 'drizzle',
+  /** What the generators made (files with their hashes, registrations), committed; `destroy` undoes from it. */
+  manifest: 'generators.manifest.json',
   /** The folder of the interceptors (a global one is registered in the root module's providers). */
   interceptors: 'src/common/interceptors',
 } as const;

@@ -2,11 +2,16 @@ import { join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, runNodeScript } from '../utils/generate';
+import type { FeatureDescription } from '../utils/manifest';
 import { type Render, renderTemplates } from '../utils/render';
-import { addToArrayConstant } from '../utils/wiring';
+import { type Registration, register } from '../utils/wiring';
 import type { ResolverOptions } from './normalize';
 
-export function buildResolver(render: Render, changes: FileChanges, options: ResolverOptions): void {
+export function buildResolver(
+  render: Render,
+  changes: FileChanges,
+  options: ResolverOptions,
+): FeatureDescription {
   const data = { ...options };
   renderTemplates(render, changes, 'resolver/common', data);
   renderTemplates(render, changes, `resolver/${options.style}`, data);
@@ -14,17 +19,27 @@ export function buildResolver(render: Render, changes: FileChanges, options: Res
   const { file, features, apiModule } = APP_LAYOUT.endpoints[options.style];
   const moduleFile = `src/${options.kebabNames}/${options.kebabNames}${apiModule.file}`;
   const moduleClass = `${options.Names}${apiModule.className}`;
-  changes.update(file, (text) =>
-    addToArrayConstant(file, text, features, moduleClass, [
-      { name: moduleClass, from: relativeImport(file, moduleFile) },
-    ]),
-  );
+  const registration: Registration = {
+    file,
+    list: features,
+    element: moduleClass,
+    import: { name: moduleClass, from: relativeImport(file, moduleFile) },
+  };
+  changes.update(file, (text) => register(text, registration));
   changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
   changes.plan(
     options.style === 'code-first'
       ? `${APP_LAYOUT.endpoints['code-first'].artefact} (npm run graphql:schema)`
       : `${APP_LAYOUT.endpoints['schema-first'].artefact} (npm run graphql:typings)`,
   );
+  return {
+    name: options.Name,
+    generator: 'resolver',
+    options: { style: options.style },
+    table: options.snakeNames,
+    registrations: [registration],
+    references: [],
+  };
 }
 
 export async function finishResolver(

@@ -3,14 +3,19 @@ import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, runNodeScript } from '../utils/generate';
 import { type Render, renderTemplate, renderTemplates } from '../utils/render';
-import { addToArrayConstant, addToModule } from '../utils/wiring';
+import type { FeatureDescription } from '../utils/manifest';
+import { type Registration, register } from '../utils/wiring';
 import type { ResourceOptions } from './normalize';
 
 /** Files that only one API has; the rest serve every API. */
 const GRAPHQL_ONLY = [/\.resolver\.ts$/, /paginated-[^/]+\.model\.ts$/, /-page\.args\.ts$/];
 const REST_ONLY = [/\.controller\.ts$/, /\.query\.ts$/];
 
-export function buildResource(render: Render, changes: FileChanges, options: ResourceOptions): void {
+export function buildResource(
+  render: Render,
+  changes: FileChanges,
+  options: ResourceOptions,
+): FeatureDescription {
   const data = { ...options };
   renderTemplates(render, changes, 'resource', data, (path) => {
     if (!options.graphql && GRAPHQL_ONLY.some((pattern) => pattern.test(path))) return false;
@@ -34,26 +39,37 @@ export function buildResource(render: Render, changes: FileChanges, options: Res
     }
   }
 
+  // A GraphQL feature is listed by its endpoint, which imports it (a controller in the same module comes along);
+  // a REST-only one is imported by the root module.
   const moduleClass = `${options.Names}Module`;
   const moduleFile = `src/${options.kebabNames}/${options.kebabNames}.module`;
-  if (options.graphql) {
-    // The endpoint imports its features' modules: a controller in the same module is registered with them.
-    const { file, features } = APP_LAYOUT.endpoints[options.style];
-    changes.update(file, (text) =>
-      addToArrayConstant(file, text, features, moduleClass, [
-        { name: moduleClass, from: relativeImport(file, moduleFile) },
-      ]),
-    );
+  const { file, list } = options.graphql
+    ? { file: APP_LAYOUT.endpoints[options.style].file, list: APP_LAYOUT.endpoints[options.style].features }
+    : { file: APP_LAYOUT.rootModule.file, list: 'imports' };
+  const registration: Registration = {
+    file,
+    list,
+    element: moduleClass,
+    import: { name: moduleClass, from: relativeImport(file, moduleFile) },
+  };
+  changes.update(file, (text) => register(text, registration));
+  if (options.graphql)
     changes.plan(`${APP_LAYOUT.endpoints[options.style].artefact} (npm run graphql:schema)`);
-  } else {
-    const { file } = APP_LAYOUT.rootModule;
-    changes.update(file, (text) =>
-      addToModule(file, text, 'imports', moduleClass, [
-        { name: moduleClass, from: relativeImport(file, moduleFile) },
-      ]),
-    );
-  }
   changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
+  return {
+    name: options.Name,
+    generator: 'resource',
+    options: {
+      api: options.api,
+      ...(options.graphql ? { style: options.style } : {}),
+      fields: options.fieldSpec,
+      public: options.isPublic,
+      timestamps: options.timestamps,
+    },
+    table: options.snakeNames,
+    registrations: [registration],
+    references: [...new Set(options.relations.map(({ parent }) => parent.Name))],
+  };
 }
 
 /** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */

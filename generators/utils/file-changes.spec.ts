@@ -57,4 +57,23 @@ describe(FileChanges.name, () => {
 
     expect(sut.read('formatted.ts')).toBe('export const x = { a: 1 };\n');
   });
+
+  it('should delete a file on commit with the folders it leaves empty, and write it back on rollback', () => {
+    mkdirSync(join(root, 'src/old/dto'), { recursive: true });
+    writeFileSync(join(root, 'src/old/dto/old.dto.ts'), 'export class OldDto {}\n');
+    const sut = new FileChanges(root);
+    sut.delete('src/old/dto/old.dto.ts');
+
+    expect(sut.exists('src/old/dto/old.dto.ts')).toBe(false);
+    expect(sut.summary()).toBe('  delete src/old/dto/old.dto.ts');
+    sut.commit();
+    expect(existsSync(join(root, 'src'))).toBe(false);
+
+    sut.rollback();
+    expect(readFileSync(join(root, 'src/old/dto/old.dto.ts'), 'utf8')).toBe('export class OldDto {}\n');
+  });
+
+  it('should refuse to delete a file that does not exist', () => {
+    expect(() => new FileChanges(root).delete('missing.ts')).toThrow(/does not exist/);
+  });
 });

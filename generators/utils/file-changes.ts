@@ -5,7 +5,8 @@ import { format, resolveConfig } from 'prettier';
 interface Change {
   /** undefined: the file is new */
   before: string | undefined;
-  after: string;
+  /** undefined: the file is deleted */
+  after: string | undefined;
 }
 
 /**
@@ -26,12 +27,14 @@ export class FileChanges {
 
   read(path: string): string {
     const pending = this.changes.get(path);
-    if (pending) return pending.after;
-    return readFileSync(this.absolute(path), 'utf8');
+    if (!pending) return readFileSync(this.absolute(path), 'utf8');
+    if (pending.after === undefined) throw new Error(`${path} is deleted by this run`);
+    return pending.after;
   }
 
   exists(path: string): boolean {
-    return this.changes.has(path) || existsSync(this.absolute(path));
+    const pending = this.changes.get(path);
+    return pending ? pending.after !== undefined : existsSync(this.absolute(path));
   }
 
   create(path: string, content: string): void {
@@ -41,8 +44,21 @@ export class FileChanges {
 
   update(path: string, edit: (current: string) => string): void {
     if (!this.exists(path)) throw new Error(`${path} does not exist, so it cannot be wired up`);
-    const before = this.changes.get(path)?.before ?? readFileSync(this.absolute(path), 'utf8');
-    this.changes.set(path, { before, after: edit(this.read(path)) });
+    this.changes.set(path, { before: this.before(path), after: edit(this.read(path)) });
+  }
+
+  /** Deletes a file on commit (its folders too, once empty); a rollback writes it back. */
+  delete(path: string): void {
+    if (!this.exists(path)) throw new Error(`${path} does not exist, so it cannot be deleted`);
+    const before = this.before(path);
+    if (before === undefined) this.changes.delete(path);
+    else this.changes.set(path, { before, after: undefined });
+  }
+
+  /** The file's content before this run; undefined for a file this run creates. */
+  private before(path: string): string | undefined {
+    const pending = this.changes.get(path);
+    return pending ? pending.before : readFileSync(this.absolute(path), 'utf8');
   }
 
   /** A change that a follow-up step (not a template) will make, for the summary and --dry-run. */
@@ -72,19 +88,29 @@ export class FileChanges {
   }
 
   get created(): string[] {
-    return [...this.changes].filter(([, change]) => change.before === undefined).map(([path]) => path);
+    return [...this.changes]
+      .filter(([, change]) => change.before === undefined && change.after !== undefined)
+      .map(([path]) => path);
   }
 
   get changed(): string[] {
     return [...this.changes]
-      .filter(([, change]) => change.before !== undefined && change.before !== change.after)
+      .filter(
+        ([, change]) =>
+          change.before !== undefined && change.after !== undefined && change.before !== change.after,
+      )
       .map(([path]) => path);
   }
 
-  /** Formats every pending TypeScript, GraphQL and JSON file with the project's Prettier settings. */
-  async format(): Promise<void> {
+  get deleted(): string[] {
+    return [...this.changes].filter(([, change]) => change.after === undefined).map(([path]) => path);
+  }
+
+  /** Formats every pending TypeScript, GraphQL and JSON file (or only `paths`) with the project's Prettier settings. */
+  async format(paths?: string[]): Promise<void> {
     for (const [path, change] of this.changes) {
-      if (!/\.(ts|graphql|json)$/.test(path)) continue;
+      if (paths?.includes(path) === false) continue;
+      if (change.after === undefined || !/\.(ts|graphql|json)$/.test(path)) continue;
       const absolute = this.absolute(path);
       const options = await resolveConfig(absolute);
       change.after = await format(change.after, { ...options, filepath: absolute });
@@ -94,8 +120,14 @@ export class FileChanges {
   commit(): void {
     try {
       for (const [path, change] of this.changes) {
-        mkdirSync(dirname(this.absolute(path)), { recursive: true });
-        writeFileSync(this.absolute(path), change.after);
+        const absolute = this.absolute(path);
+        if (change.after === undefined) {
+          rmSync(absolute, { force: true });
+          removeEmptyFolders(dirname(absolute), this.root);
+          continue;
+        }
+        mkdirSync(dirname(absolute), { recursive: true });
+        writeFileSync(absolute, change.after);
       }
     } catch (error) {
       this.rollback();
@@ -107,7 +139,10 @@ export class FileChanges {
     for (const [path, change] of this.changes) {
       const absolute = this.absolute(path);
       if (change.before === undefined) rmSync(absolute, { force: true });
-      else writeFileSync(absolute, change.before);
+      else {
+        mkdirSync(dirname(absolute), { recursive: true });
+        writeFileSync(absolute, change.before);
+      }
     }
     for (const path of this.created) removeEmptyFolders(dirname(this.absolute(path)), this.root);
     for (const [folder, { files, contents }] of this.watched) {
@@ -123,6 +158,7 @@ export class FileChanges {
     const lines = [
       ...this.created.map((path) => `  create ${path}`),
       ...this.changed.map((path) => `  update ${path}`),
+      ...this.deleted.map((path) => `  delete ${path}`),
       ...this.followUps.map((description) => `  then   ${description}`),
     ];
     return lines.join('\n');

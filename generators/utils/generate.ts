@@ -4,21 +4,28 @@ import { promisify } from 'node:util';
 import { APP_LAYOUT } from '../app-layout';
 import type { Answers } from './options';
 import { FileChanges } from './file-changes';
+import { type FeatureDescription, MANIFEST, recordFeature } from './manifest';
 
 /**
  * The one action every generator runs: build all changes in memory, format them, then write them
  * together and run the follow-up steps; any failure puts the tree back as it was.
- * With --dry-run, it only lists what it would do.
+ * A build step that returns a feature description gets it recorded in the manifest, with the hashes of the
+ * files it created, so that `destroy` can undo it. With --dry-run, it only lists what it would do.
  */
 export async function generate(
   root: string,
   answers: Answers,
-  build: (changes: FileChanges) => void | Promise<void>,
+  build: (changes: FileChanges) => FeatureDescription | void | Promise<FeatureDescription | void>,
   followUp: (changes: FileChanges) => void | Promise<void> = () => undefined,
 ): Promise<string> {
   const changes = new FileChanges(root);
-  await build(changes);
+  const feature = await build(changes);
   await changes.format();
+  if (feature) {
+    // After formatting: the hashes are of the files as written.
+    recordFeature(changes, feature);
+    await changes.format([MANIFEST]);
+  }
   if (answers.dryRun) return `dry run, nothing written:\n${changes.summary()}`;
 
   changes.commit();
@@ -44,11 +51,18 @@ export async function runNodeScript(root: string, args: string[]): Promise<void>
 }
 
 /**
- * `drizzle-kit generate`: writes the SQL migration for the tables the feature added. A run that announced a
+ * `drizzle-kit generate`: writes the SQL migration for the tables the feature added (or, for `destroy`, the
+ * drop of the one it removed). A run that announced a
  * migration and wrote none (drizzle-kit's snapshots already list the table, e.g. after a hand-made
  * `drizzle-kit drop`) fails, so the tree is put back instead of leaving a feature without its table.
  */
-export async function generateMigration(root: string, changes: FileChanges, name: string): Promise<void> {
+export async function generateMigration(
+  root: string,
+  changes: FileChanges,
+  name: string,
+  // Why drizzle-kit may write nothing, and what to do: the default fits a new table.
+  hint = `its snapshots in ${APP_LAYOUT.migrations}/meta already hold this table. Remove it there (npx drizzle-kit drop), then run again.`,
+): Promise<void> {
   changes.watch(APP_LAYOUT.migrations);
   await runNodeScript(root, [
     join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'),
@@ -58,9 +72,6 @@ export async function generateMigration(root: string, changes: FileChanges, name
   ]);
   const written = changes.newIn(APP_LAYOUT.migrations).filter((file) => file.endsWith(`_${name}.sql`));
   if (written.length === 0) {
-    throw new Error(
-      `drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: its snapshots in ` +
-        `${APP_LAYOUT.migrations}/meta already hold this table. Remove it there (npx drizzle-kit drop), then run again.`,
-    );
+    throw new Error(`drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: ${hint}`);
   }
 }

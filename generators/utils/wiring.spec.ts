@@ -1,4 +1,13 @@
-import { addExportAll, addToArrayConstant, addToModule } from './wiring';
+import {
+  addExportAll,
+  addToArrayConstant,
+  addToModule,
+  type Registration,
+  register,
+  removeFromArrayConstant,
+  removeFromModule,
+  unregister,
+} from './wiring';
 
 const MODULE = `import { Module } from '@nestjs/common';
 import { CatsModule } from './cats/cats.module';
@@ -67,5 +76,85 @@ describe('wiring edits', () => {
 
     expect(once).toBe("export * from './a';\nexport * from './b';\n");
     expect(addExportAll('schema.ts', once, './b')).toBe(once);
+  });
+});
+
+describe('wiring removal', () => {
+  const dogs = { name: 'DogsModule', from: './dogs/dogs.module' };
+
+  it('should undo addToModule exactly: the element and its import', () => {
+    const added = addToModule('app.module.ts', MODULE, 'imports', 'DogsModule', [dogs]);
+
+    expect(removeFromModule('app.module.ts', added, 'imports', 'DogsModule', [dogs])).toBe(MODULE);
+  });
+
+  it('should keep an import that something else in the file still uses', () => {
+    const text = `import { Module } from '@nestjs/common';
+import { DogsModule } from './dogs/dogs.module';
+
+@Module({
+  imports: [DogsModule],
+  exports: [DogsModule],
+})
+export class AppModule {}
+`;
+
+    const edited = removeFromModule('app.module.ts', text, 'imports', 'DogsModule', [dogs]);
+
+    expect(edited).toContain('imports: []');
+    expect(edited).toContain("import { DogsModule } from './dogs/dogs.module';");
+  });
+
+  it('should take one name out of an import that has others', () => {
+    const text = `import { Module } from '@nestjs/common';
+import { DogsModule, DOG_BREEDS } from './dogs/dogs.module';
+
+@Module({ imports: [DogsModule], providers: [{ provide: 'breeds', useValue: DOG_BREEDS }] })
+export class AppModule {}
+`;
+
+    const edited = removeFromModule('app.module.ts', text, 'imports', 'DogsModule', [dogs]);
+
+    expect(edited).toContain("import { DOG_BREEDS } from './dogs/dogs.module';");
+    expect(edited).toContain('imports: []');
+  });
+
+  it('should change nothing when the element is not there', () => {
+    expect(removeFromModule('app.module.ts', MODULE, 'imports', 'DogsModule', [dogs])).toBe(MODULE);
+  });
+
+  it('should refuse a file without the array constant', () => {
+    expect(() => removeFromArrayConstant('f.ts', 'export const X = 1;\n', 'FEATURES', 'B', [])).toThrow(
+      /has no FEATURES/,
+    );
+  });
+
+  it('should undo addToArrayConstant behind `as const`, leaving the other elements', () => {
+    const text = `import { A } from './a';\n\nexport const FEATURES = [A] as const;\n`;
+    const b = { name: 'B', from: './b' };
+    const added = addToArrayConstant('f.ts', text, 'FEATURES', 'B', [b]);
+
+    expect(removeFromArrayConstant('f.ts', added, 'FEATURES', 'B', [b])).toBe(text);
+  });
+
+  it('should make and undo a recorded registration in a module property or an array constant', () => {
+    const inModule: Registration = {
+      file: 'app.module.ts',
+      list: 'imports',
+      element: 'DogsModule',
+      import: dogs,
+    };
+    const inConstant: Registration = {
+      file: 'f.ts',
+      list: 'FEATURES',
+      element: 'DogsModule',
+      import: { name: 'DogsModule', from: '../dogs/dogs.module' },
+    };
+    const constant = 'export const FEATURES = [];\n';
+
+    expect(register(MODULE, inModule)).toContain('imports: [CatsModule, DogsModule]');
+    expect(unregister(register(MODULE, inModule), inModule)).toBe(MODULE);
+    expect(register(constant, inConstant)).toContain('FEATURES = [DogsModule]');
+    expect(unregister(register(constant, inConstant), inConstant)).toBe(constant);
   });
 });

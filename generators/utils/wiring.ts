@@ -6,6 +6,22 @@ export interface ImportOf {
   from: string;
 }
 
+/** The arrays of `@Module({...})` metadata a generator may register something in. */
+export const MODULE_PROPERTIES = ['imports', 'providers', 'controllers', 'exports'] as const;
+export type ModuleProperty = (typeof MODULE_PROPERTIES)[number];
+
+/**
+ * One registration a generator made, as the manifest records it so that `destroy` can take it out again:
+ * `element` in `list` of `file`, where `list` is a `@Module()` property (`imports`) or an array constant
+ * (`CODE_FIRST_FEATURES`), and the import the element needs.
+ */
+export interface Registration {
+  file: string;
+  list: ModuleProperty | string;
+  element: string;
+  import: ImportOf;
+}
+
 // One in-memory project: the edits only parse files, they never type-check or touch the disk.
 const project = new Project({
   useInMemoryFileSystem: true,
@@ -13,10 +29,10 @@ const project = new Project({
   manipulationSettings: { quoteKind: QuoteKind.Single },
 });
 
-function edit(path: string, text: string, change: (file: SourceFile) => void): string {
+/** Parses `text`, lets `change` edit the tree, and returns the new text (or the text `change` returns). */
+function edit(path: string, text: string, change: (file: SourceFile) => string | void): string {
   const file = project.createSourceFile(path, text, { overwrite: true });
-  change(file);
-  return file.getFullText();
+  return change(file) ?? file.getFullText();
 }
 
 const isRelative = (specifier: string) => specifier.startsWith('.');
@@ -47,12 +63,87 @@ function addImports(file: SourceFile, imports: ImportOf[]): void {
   }
 }
 
+/**
+ * Removes each named import unless the file still uses the name elsewhere, and the whole declaration
+ * once it imports nothing; returns the file's text.
+ */
+function removeImports(file: SourceFile, imports: ImportOf[]): string {
+  const emptied = new Set<string>();
+  for (const { name, from } of imports) {
+    const declaration = file.getImportDeclaration(
+      (candidate) => candidate.getModuleSpecifierValue() === from,
+    );
+    const specifier = declaration?.getNamedImports().find((named) => named.getName() === name);
+    if (!declaration || !specifier) continue;
+    const used = file
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .some(
+        (identifier) =>
+          identifier.getText() === name && !identifier.getFirstAncestorByKind(SyntaxKind.ImportDeclaration),
+      );
+    if (used) continue;
+    if (
+      declaration.getNamedImports().length > 1 ||
+      declaration.getDefaultImport() ||
+      declaration.getNamespaceImport()
+    ) {
+      specifier.remove();
+    } else {
+      emptied.add(from);
+    }
+  }
+  // Whole lines cut from the text: ts-morph's remove() would also take the blank line after the last import.
+  const text = file.getFullText();
+  const lines = file
+    .getImportDeclarations()
+    .filter((declaration) => emptied.has(declaration.getModuleSpecifierValue()))
+    .map((declaration) => [declaration.getStartLinePos(), declaration.getEnd()] as const)
+    .reverse();
+  const result = lines.reduce(
+    (cut, [start, end]) => cut.slice(0, start) + cut.slice(text[end] === '\n' ? end + 1 : end),
+    text,
+  );
+  // No import left on top: no blank line left there either.
+  return text.startsWith('\n') ? result : result.replace(/^\n+/, '');
+}
+
+const sameCode = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+
 function addArrayElement(array: Node, element: string): void {
   const literal = array.asKindOrThrow(SyntaxKind.ArrayLiteralExpression);
-  const normalize = (text: string) => text.replace(/\s+/g, '');
-  if (!literal.getElements().some((existing) => normalize(existing.getText()) === normalize(element))) {
+  if (!literal.getElements().some((existing) => sameCode(existing.getText(), element))) {
     literal.addElement(element);
   }
+}
+
+function removeArrayElement(array: Node, element: string): void {
+  const literal = array.asKindOrThrow(SyntaxKind.ArrayLiteralExpression);
+  const found = literal.getElements().find((existing) => sameCode(existing.getText(), element));
+  if (found) literal.removeElement(found);
+}
+
+function moduleMetadata(path: string, file: SourceFile, element: string): ObjectLiteralExpression {
+  const decorator = file
+    .getClasses()
+    .map((declaration) => declaration.getDecorator('Module'))
+    .find((found) => found !== undefined);
+  if (!decorator) throw new Error(`${path} has no @Module() class to register ${element} in`);
+  const metadata = decorator.getArguments()[0] as ObjectLiteralExpression | undefined;
+  if (!metadata || !Node.isObjectLiteralExpression(metadata)) {
+    throw new Error(`${path}: @Module() has no metadata object`);
+  }
+  return metadata;
+}
+
+function arrayConstant(path: string, file: SourceFile, constant: string, element: string): Node {
+  const declaration = file.getVariableDeclaration(constant);
+  if (!declaration) throw new Error(`${path} has no ${constant} to register ${element} in`);
+  let initializer = declaration.getInitializerOrThrow();
+  // `[...] as const` and `[...] satisfies X` keep the array one level down.
+  while (Node.isAsExpression(initializer) || Node.isSatisfiesExpression(initializer)) {
+    initializer = initializer.getExpression();
+  }
+  return initializer;
 }
 
 /**
@@ -62,24 +153,33 @@ function addArrayElement(array: Node, element: string): void {
 export function addToModule(
   path: string,
   text: string,
-  property: 'imports' | 'providers' | 'controllers' | 'exports',
+  property: ModuleProperty,
   element: string,
   imports: ImportOf[],
 ): string {
   return edit(path, text, (file) => {
-    const decorator = file
-      .getClasses()
-      .map((declaration) => declaration.getDecorator('Module'))
-      .find((found) => found !== undefined);
-    if (!decorator) throw new Error(`${path} has no @Module() class to register ${element} in`);
-    const metadata = decorator.getArguments()[0] as ObjectLiteralExpression | undefined;
-    if (!metadata || !Node.isObjectLiteralExpression(metadata)) {
-      throw new Error(`${path}: @Module() has no metadata object`);
-    }
+    const metadata = moduleMetadata(path, file, element);
     const found = metadata.getProperty(property);
     if (!found) metadata.addPropertyAssignment({ name: property, initializer: `[${element}]` });
     else addArrayElement(found.asKindOrThrow(SyntaxKind.PropertyAssignment).getInitializerOrThrow(), element);
     addImports(file, imports);
+  });
+}
+
+/** Undoes `addToModule`: takes `element` out of the array and drops the imports nothing else uses. */
+export function removeFromModule(
+  path: string,
+  text: string,
+  property: ModuleProperty,
+  element: string,
+  imports: ImportOf[],
+): string {
+  return edit(path, text, (file) => {
+    const found = moduleMetadata(path, file, element).getProperty(property);
+    if (found) {
+      removeArrayElement(found.asKindOrThrow(SyntaxKind.PropertyAssignment).getInitializerOrThrow(), element);
+    }
+    return removeImports(file, imports);
   });
 }
 
@@ -92,16 +192,40 @@ export function addToArrayConstant(
   imports: ImportOf[],
 ): string {
   return edit(path, text, (file) => {
-    const declaration = file.getVariableDeclaration(constant);
-    if (!declaration) throw new Error(`${path} has no ${constant} to register ${element} in`);
-    let initializer = declaration.getInitializerOrThrow();
-    // `[...] as const` and `[...] satisfies X` keep the array one level down.
-    while (Node.isAsExpression(initializer) || Node.isSatisfiesExpression(initializer)) {
-      initializer = initializer.getExpression();
-    }
-    addArrayElement(initializer, element);
+    addArrayElement(arrayConstant(path, file, constant, element), element);
     addImports(file, imports);
   });
+}
+
+/** Undoes `addToArrayConstant`: takes `element` out of the array and drops the imports nothing else uses. */
+export function removeFromArrayConstant(
+  path: string,
+  text: string,
+  constant: string,
+  element: string,
+  imports: ImportOf[],
+): string {
+  return edit(path, text, (file) => {
+    removeArrayElement(arrayConstant(path, file, constant, element), element);
+    return removeImports(file, imports);
+  });
+}
+
+const isModuleProperty = (list: string): list is ModuleProperty =>
+  (MODULE_PROPERTIES as readonly string[]).includes(list);
+
+/** Makes a recorded registration in the text of its file. */
+export function register(text: string, { file, list, element, import: needed }: Registration): string {
+  return isModuleProperty(list)
+    ? addToModule(file, text, list, element, [needed])
+    : addToArrayConstant(file, text, list, element, [needed]);
+}
+
+/** Takes a recorded registration out of the text of its file again. */
+export function unregister(text: string, { file, list, element, import: needed }: Registration): string {
+  return isModuleProperty(list)
+    ? removeFromModule(file, text, list, element, [needed])
+    : removeFromArrayConstant(file, text, list, element, [needed]);
 }
 
 /** Adds `export * from '<from>'` (e.g. a new table to the schema barrel) unless it is there. */

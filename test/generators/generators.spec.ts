@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_LAYOUT } from '../../generators/app-layout';
@@ -112,6 +112,14 @@ describe('generators', () => {
         /PaginatedAuthor already exists/,
       ],
       ['a type name that is a path', 'paginated', ['--type', '../Author'], /not a path/],
+      // The app's own features are hand-written: the committed manifest lists none.
+      [
+        'a feature that was not generated',
+        'destroy',
+        ['--name', 'Author'],
+        /Author was not made by a generator/,
+      ],
+      ['a destroy without a name', 'destroy', [], /--name is required/],
     ];
 
     it.each(refusals)(
@@ -226,6 +234,100 @@ describe('generators', () => {
         expect(result.all).toContain('create src/common/interceptors/audit.interceptor.ts');
         expect(result.all).toContain('update src/app.module.ts');
         expect(scratch.status()).toBe('');
+      },
+      MINUTE,
+    );
+  });
+
+  describe('destroy', () => {
+    // Two features generated, then destroyed in reverse order. The type check, lint, tests and app start of
+    // 'generated features' below run on the tree this leaves (committed), so they also prove that the app
+    // compiles and migrates (drop migrations included) after a destroy.
+    beforeAll(async () => {
+      for (const [generator, args] of [
+        ['resolver', ['--name', 'Gizmo', '--style', 'code-first']],
+        ['controller', ['--name', 'sprockets']],
+      ] as const) {
+        const result = await scratch.plop(generator, [...args]);
+        if (result.exitCode !== 0) throw new Error(`plop ${generator} failed:\n${result.all}`);
+      }
+    }, 2 * MINUTE);
+
+    afterAll(() => {
+      if (scratch.status() !== '') scratch.commitAll('gizmos and sprockets destroyed');
+    });
+
+    it(
+      'should refuse a feature that another one references, naming it and changing nothing',
+      async () => {
+        const manifest = join(scratch.root, APP_LAYOUT.manifest);
+        const original = readFileSync(manifest, 'utf8');
+        const edited = JSON.parse(original) as { features: Record<string, { references: string[] }> };
+        edited.features.Sprocket.references = ['Gizmo'];
+        writeFileSync(manifest, JSON.stringify(edited));
+        const before = scratch.status();
+
+        const result = await scratch.plop('destroy', ['--name', 'Gizmo']);
+
+        expect(result.exitCode).not.toBe(0);
+        expect(result.all).toContain('Gizmo is referenced by Sprocket');
+        expect(scratch.status()).toBe(before);
+        writeFileSync(manifest, original);
+      },
+      MINUTE,
+    );
+
+    it(
+      'should refuse a generated file edited since, naming it and changing nothing, unless --force',
+      async () => {
+        appendFileSync(join(scratch.root, 'src/sprockets/sprockets.service.ts'), '// edited by hand\n');
+        const before = scratch.status();
+
+        const refused = await scratch.plop('destroy', ['--name', 'sprockets']);
+        const dryRun = await scratch.plop('destroy', ['--name', 'Sprocket', '--force', '--dry-run']);
+
+        expect(refused.exitCode).not.toBe(0);
+        expect(refused.all).toContain('src/sprockets/sprockets.service.ts (edited)');
+        expect(refused.all).toContain('--force');
+        expect(dryRun.exitCode).toBe(0);
+        expect(dryRun.all).toContain('delete src/sprockets/sprockets.controller.ts');
+        expect(dryRun.all).toContain('update src/app.module.ts');
+        expect(dryRun.all).toContain('drizzle/<next>_drop_sprockets.sql');
+        expect(scratch.status()).toBe(before);
+        expect((await scratch.plop('destroy', ['--name', 'sprockets', '--force'])).exitCode).toBe(0);
+      },
+      MINUTE,
+    );
+
+    it(
+      'should leave the tree as committed before both features, plus their migrations and a drop migration each',
+      async () => {
+        // A failing step (drizzle-kit, made to fail) puts back every deleted file and registration.
+        const config = join(scratch.root, 'drizzle.config.ts');
+        const original = readFileSync(config, 'utf8');
+        writeFileSync(config, original.replace('./src/**/*.table.ts', './src/missing/schema.ts'));
+        const before = scratch.status();
+        const failed = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        expect(failed.exitCode).not.toBe(0);
+        expect(scratch.status()).toBe(before);
+        writeFileSync(config, original);
+
+        const result = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        expect(result.exitCode).toBe(0);
+
+        // Registrations, imports, manifest and schema.gql are back byte for byte: only drizzle/ differs, where
+        // migrations are never edited or deleted (git lists paths in order, so migrations in the order run).
+        const status = scratch.status().trimEnd().split('\n');
+        expect(status.map((line) => line.replace(/\d{4}_/, 'NNNN_'))).toEqual([
+          ' M drizzle/meta/_journal.json',
+          '?? drizzle/NNNN_create_gizmos.sql',
+          '?? drizzle/NNNN_create_sprockets.sql',
+          '?? drizzle/NNNN_drop_sprockets.sql',
+          '?? drizzle/NNNN_drop_gizmos.sql',
+          ...Array<string>(4).fill('?? drizzle/meta/NNNN_snapshot.json'),
+        ]);
+        const drop = status.find((line) => line.endsWith('_drop_gizmos.sql'))?.slice(3) ?? '';
+        expect(readFileSync(join(scratch.root, drop), 'utf8')).toContain('DROP TABLE "gizmos"');
       },
       MINUTE,
     );

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
+import type { FileChanges } from '../utils/file-changes';
+import { generateMigration, runNodeScript } from '../utils/generate';
+import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
+import { GeneratorInputError } from '../utils/options';
+import { unregister } from '../utils/wiring';
+import { featureKeyOf, type DestroyOptions } from './normalize';
+
+/** Why `name` cannot be destroyed whatever the flags (not generated, or still referenced), or undefined. */
+export function destroyProblem(manifest: Manifest, name: string): string | undefined {
+  const key = featureKeyOf(name);
+  const generated = Object.keys(manifest.features).sort();
+  if (key === undefined || !Object.hasOwn(manifest.features, key)) {
+    const listed = generated.length > 0 ? `generated features: ${generated.join(', ')}` : 'it lists none yet';
+    return `${key ?? name} was not made by a generator: ${MANIFEST} has no entry for it (${listed}); nothing was removed`;
+  }
+  const dependents = generated.filter((other) => manifest.features[other].references?.includes(key));
+  if (dependents.length > 0) {
+    return `${key} is referenced by ${dependents.join(', ')}: destroy ${dependents.length > 1 ? 'those' : 'that'} first; nothing was removed`;
+  }
+  return undefined;
+}
+
+/** The generated files whose content is no longer what the generator wrote, each with what happened to it. */
+export function editedFiles(root: string, entry: ManifestEntry): string[] {
+  return Object.entries(entry.files).flatMap(([path, hash]) => {
+    const absolute = join(root, path);
+    if (!existsSync(absolute)) return [`${path} (missing)`];
+    return sha256(readFileSync(absolute, 'utf8')) === hash ? [] : [`${path} (edited)`];
+  });
+}
+
+/** The GraphQL endpoints whose feature list the feature is registered in: their artefacts must be regenerated. */
+export function touchedEndpoints(entry: ManifestEntry): GraphqlStyle[] {
+  return GRAPHQL_STYLES.filter((style) =>
+    entry.registrations.some((registration) => registration.file === APP_LAYOUT.endpoints[style].file),
+  );
+}
+
+const SCRIPTS: Record<GraphqlStyle, string> = {
+  'code-first': 'npm run graphql:schema',
+  'schema-first': 'npm run graphql:typings',
+};
+
+/**
+ * Plans the undo in memory after checking everything: deletes the generated files, takes out each registration
+ * through the AST and the manifest entry. Refuses (nothing written) on an edited file unless --force.
+ */
+export function buildDestroy(changes: FileChanges, manifest: Manifest, options: DestroyOptions): void {
+  const problem = destroyProblem(manifest, options.Name);
+  if (problem) throw new GeneratorInputError(problem);
+  const entry = manifest.features[options.Name];
+  const edited = editedFiles(changes.root, entry);
+  if (edited.length > 0 && !options.force) {
+    throw new GeneratorInputError(
+      `${options.Name}: generated files changed since they were generated; removing them would lose that work:\n` +
+        `${edited.map((line) => `  ${line}`).join('\n')}\n` +
+        'Run again with --force to remove the feature anyway; nothing was removed',
+    );
+  }
+  for (const path of Object.keys(entry.files)) {
+    if (changes.exists(path)) changes.delete(path);
+  }
+  for (const registration of entry.registrations) {
+    changes.update(registration.file, (text) => unregister(text, registration));
+  }
+  forgetFeature(changes, options.Name);
+  changes.plan(`${APP_LAYOUT.migrations}/<next>_drop_${entry.table}.sql (drizzle-kit generate)`);
+  for (const style of touchedEndpoints(entry)) {
+    changes.plan(`${APP_LAYOUT.endpoints[style].artefact} (${SCRIPTS[style]})`);
+  }
+}
+
+/** The drop migration and the regenerated schema artefacts, side by side (they are independent). */
+export async function finishDestroy(root: string, changes: FileChanges, entry: ManifestEntry): Promise<void> {
+  const styles = touchedEndpoints(entry);
+  for (const style of styles) changes.track(APP_LAYOUT.endpoints[style].artefact);
+  // Settled, not all: a rollback must not start while another step is still writing.
+  const results = await Promise.allSettled([
+    generateMigration(
+      root,
+      changes,
+      `drop_${entry.table}`,
+      `its snapshots in ${APP_LAYOUT.migrations}/meta do not hold table "${entry.table}" (dropped already?)`,
+    ),
+    ...styles.map((style) => runNodeScript(root, [...APP_LAYOUT.endpoints[style].regenerate])),
+  ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { APP_LAYOUT } from '../app-layout';
+import { FileChanges } from '../utils/file-changes';
+import { type Manifest, MANIFEST, readManifest, serializeManifest, sha256 } from '../utils/manifest';
+import { buildDestroy, destroyProblem, touchedEndpoints } from './actions';
+import { featureKeyOf, normalizeDestroyOptions } from './normalize';
+
+const ENDPOINT = APP_LAYOUT.endpoints['code-first'];
+const FILES = {
+  'src/gizmos/gizmos.module.ts': 'export class GizmosModule {}\n',
+  'src/gizmos/models/gizmo.model.ts': 'export class Gizmo {}\n',
+  'test/gizmos.e2e-spec.ts': 'it.todo("gizmos");\n',
+};
+const FEATURES_BEFORE = `import { AuthorsModule } from '../../authors/authors.module';
+
+export const CODE_FIRST_FEATURES = [AuthorsModule];
+`;
+const FEATURES_AFTER = `import { AuthorsModule } from '../../authors/authors.module';
+import { GizmosModule } from '../../gizmos/gizmos.module';
+
+export const CODE_FIRST_FEATURES = [AuthorsModule, GizmosModule];
+`;
+
+function manifestWith(references: Record<string, string[]> = {}): Manifest {
+  const entry = (table: string, files: Record<string, string>) => ({
+    generator: 'resolver' as const,
+    options: { style: 'code-first' },
+    table,
+    files,
+    registrations: [],
+    references: references[table] ?? [],
+  });
+  return {
+    features: {
+      Gizmo: {
+        ...entry('gizmos', {}),
+        files: Object.fromEntries(Object.entries(FILES).map(([path, text]) => [path, sha256(text)])),
+        registrations: [
+          {
+            file: ENDPOINT.file,
+            list: ENDPOINT.features,
+            element: 'GizmosModule',
+            import: { name: 'GizmosModule', from: '../../gizmos/gizmos.module' },
+          },
+        ],
+      },
+      Widget: entry('widgets', {}),
+    },
+  };
+}
+
+describe('destroy generator', () => {
+  let root: string;
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  const plan = (manifest: Manifest, force = false) => {
+    write(MANIFEST, serializeManifest(manifest));
+    const changes = new FileChanges(root);
+    buildDestroy(changes, manifest, normalizeDestroyOptions({ name: 'gizmos', force }));
+    return changes;
+  };
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'destroy-'));
+    for (const [path, text] of Object.entries(FILES)) write(path, text);
+    write('test/other.e2e-spec.ts', '');
+    write(ENDPOINT.file, FEATURES_AFTER);
+  });
+
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('should plan the deletion of every generated file, the registration and the manifest entry', () => {
+    const changes = plan(manifestWith());
+
+    expect(changes.deleted.sort()).toEqual(Object.keys(FILES).sort());
+    expect(changes.read(ENDPOINT.file)).toBe(FEATURES_BEFORE);
+    expect(Object.keys(readManifest(changes).features)).toEqual(['Widget']);
+    expect(changes.summary()).toContain('then   drizzle/<next>_drop_gizmos.sql (drizzle-kit generate)');
+    expect(changes.summary()).toContain(`then   ${ENDPOINT.artefact} (npm run graphql:schema)`);
+  });
+
+  it('should refuse a name the manifest does not list, naming those it does', () => {
+    expect(destroyProblem(manifestWith(), 'Author')).toBe(
+      `Author was not made by a generator: ${MANIFEST} has no entry for it (generated features: Gizmo, Widget); nothing was removed`,
+    );
+    expect(destroyProblem({ features: {} }, '../gizmos')).toMatch(
+      /^\.\.\/gizmos was not made .*lists none yet/,
+    );
+  });
+
+  it('should refuse a feature that another one references, naming it', () => {
+    expect(() => plan(manifestWith({ widgets: ['Gizmo'] }))).toThrow(
+      'Gizmo is referenced by Widget: destroy that first; nothing was removed',
+    );
+  });
+
+  it('should refuse edited or missing files unless forced, naming them', () => {
+    write('src/gizmos/gizmos.module.ts', 'export class GizmosModule { edited = true; }\n');
+    rmSync(join(root, 'test/gizmos.e2e-spec.ts'));
+
+    expect(() => plan(manifestWith())).toThrow(
+      /src\/gizmos\/gizmos\.module\.ts \(edited\)\n {2}test\/gizmos\.e2e-spec\.ts \(missing\)\nRun again with --force/,
+    );
+    expect(plan(manifestWith(), true).deleted.sort()).toEqual([
+      'src/gizmos/gizmos.module.ts',
+      'src/gizmos/models/gizmo.model.ts',
+    ]);
+  });
+
+  it('should regenerate only the endpoints the feature was registered on', () => {
+    const { Gizmo, Widget } = manifestWith().features;
+
+    expect(touchedEndpoints(Gizmo)).toEqual(['code-first']);
+    expect(touchedEndpoints(Widget)).toEqual([]);
+  });
+
+  it.each([
+    ['Gizmo', 'Gizmo'],
+    ['gizmos', 'Gizmo'],
+    ['BookReview', 'BookReview'],
+    ['book-reviews', 'BookReview'],
+    ['book_review', 'BookReview'],
+    ['../gizmos', undefined],
+  ])('should find the manifest key of %s', (raw, key) => {
+    expect(featureKeyOf(raw)).toBe(key);
+  });
+});

@@ -1,0 +1,40 @@
+import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
+import { FileChanges } from '../utils/file-changes';
+import { generate } from '../utils/generate';
+import { readManifest } from '../utils/manifest';
+import { collectAnswers, type Option } from '../utils/options';
+import { buildDestroy, destroyProblem, finishDestroy } from './actions';
+import { normalizeDestroyOptions } from './normalize';
+
+export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
+  const root = plop.getDestBasePath();
+  // The manifest on disk: what earlier runs generated.
+  const manifest = () => readManifest(new FileChanges(root));
+  const options: Option[] = [
+    {
+      name: 'name',
+      type: 'string',
+      message: 'Generated feature to remove (e.g. Category):',
+      validate: (value) => destroyProblem(manifest(), value),
+    },
+    { name: 'force', type: 'boolean', message: 'Remove generated files even if they were edited since?' },
+  ];
+
+  return {
+    description:
+      'undoes a generated feature: its files, its registrations, its manifest entry; writes a migration dropping its table',
+    prompts: (inquirer) => collectAnswers('destroy', options, inquirer),
+    actions: (answers) => [
+      () => {
+        const normalized = normalizeDestroyOptions(answers ?? {});
+        const current = manifest();
+        return generate(
+          root,
+          answers ?? {},
+          (changes) => buildDestroy(changes, current, normalized),
+          (changes) => finishDestroy(root, changes, current.features[normalized.Name]),
+        );
+      },
+    ],
+  };
+}
