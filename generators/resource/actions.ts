@@ -7,9 +7,11 @@ import type { FeatureDescription } from '../utils/manifest';
 import { type Registration, register } from '../utils/wiring';
 import type { ResourceOptions } from './normalize';
 
-/** Files that only one API has; the rest serve every API. */
-const GRAPHQL_ONLY = [/\.resolver\.ts$/, /paginated-[^/]+\.model\.ts$/, /-page\.args\.ts$/];
+/** Files that only one API has; the rest serve every API (schema-first has its own, in resource-schema-first/). */
+const CODE_FIRST_ONLY = [/\.resolver\.ts$/, /paginated-[^/]+\.model\.ts$/, /-page\.args\.ts$/];
 const REST_ONLY = [/\.controller\.ts$/, /\.query\.ts$/];
+/** `<things>.module.ts`: the module of the code-first and REST APIs. */
+const API_MODULE = /\/[a-z-]+\.module\.ts$/;
 
 export function buildResource(
   render: Render,
@@ -18,20 +20,24 @@ export function buildResource(
 ): FeatureDescription {
   const data = { ...options };
   renderTemplates(render, changes, 'resource', data, (path) => {
-    if (!options.graphql && GRAPHQL_ONLY.some((pattern) => pattern.test(path))) return false;
+    if (!options.codeFirst && CODE_FIRST_ONLY.some((pattern) => pattern.test(path))) return false;
     if (!options.rest && REST_ONLY.some((pattern) => pattern.test(path))) return false;
+    if (!options.codeFirst && !options.rest && API_MODULE.test(path) && !path.includes('-data.'))
+      return false;
     return true;
   });
+  if (options.schemaFirst) renderTemplates(render, changes, 'resource-schema-first', data);
   for (const declared of options.enums) {
     const target = `src/${options.kebabNames}/${declared.kebab}.enum.ts`;
     renderTemplate(render, changes, 'resource-enum/enum.ts.hbs', target, { ...declared });
   }
 
   if (options.graphql) {
+    const suffix = options.schemaFirst ? '-schema-first' : '';
     for (const relation of options.relations) {
-      const target = `src/${options.kebabNames}/${relation.parent.kebabName}-${options.kebabNames}.resolver.ts`;
+      const target = `src/${options.kebabNames}/${relation.parent.kebabName}-${options.kebabNames}${suffix}.resolver.ts`;
       const parentModel = `../${relation.parent.kebabNames}/models/${relation.parent.kebabName}.model`;
-      renderTemplate(render, changes, 'resource-relation/has-many.resolver.ts.hbs', target, {
+      renderTemplate(render, changes, `resource-relation/has-many${suffix}.resolver.ts.hbs`, target, {
         ...options,
         ...relation,
         parentModel,
@@ -39,22 +45,28 @@ export function buildResource(
     }
   }
 
-  // A GraphQL feature is listed by its endpoint, which imports it (a controller in the same module comes along);
-  // a REST-only one is imported by the root module.
-  const moduleClass = `${options.Names}Module`;
-  const moduleFile = `src/${options.kebabNames}/${options.kebabNames}.module`;
-  const { file, list } = options.graphql
-    ? { file: APP_LAYOUT.endpoints[options.style].file, list: APP_LAYOUT.endpoints[options.style].features }
-    : { file: APP_LAYOUT.rootModule.file, list: 'imports' };
-  const registration: Registration = {
-    file,
-    list,
-    element: moduleClass,
-    import: { name: moduleClass, from: relativeImport(file, moduleFile) },
+  // A GraphQL feature is listed by its endpoint, which imports it (in code-first, a controller in the same module
+  // comes along); a REST API otherwise is imported by the root module.
+  const registrations: Registration[] = [];
+  const registerModule = (file: string, list: string, className: string, moduleFile: string) => {
+    const registration: Registration = {
+      file,
+      list,
+      element: className,
+      import: { name: className, from: relativeImport(file, moduleFile) },
+    };
+    changes.update(file, (text) => register(text, registration));
+    registrations.push(registration);
   };
-  changes.update(file, (text) => register(text, registration));
-  if (options.graphql)
-    changes.plan(`${APP_LAYOUT.endpoints[options.style].artefact} (npm run graphql:schema)`);
+  const folder = `src/${options.kebabNames}/${options.kebabNames}`;
+  if (options.graphql) {
+    const { file, features, apiModule, artefact } = APP_LAYOUT.endpoints[options.style];
+    registerModule(file, features, `${options.Names}${apiModule.className}`, `${folder}${apiModule.file}`);
+    changes.plan(`${artefact} (npm run ${options.codeFirst ? 'graphql:schema' : 'graphql:typings'})`);
+  }
+  if (options.rest && !options.codeFirst) {
+    registerModule(APP_LAYOUT.rootModule.file, 'imports', `${options.Names}Module`, `${folder}.module`);
+  }
   changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
   return {
     name: options.Name,
@@ -67,7 +79,7 @@ export function buildResource(
       timestamps: options.timestamps,
     },
     table: options.snakeNames,
-    registrations: [registration],
+    registrations,
     references: [...new Set(options.relations.map(({ parent }) => parent.Name))],
   };
 }

@@ -29,6 +29,13 @@ const JSON_MAX_BYTES = 64 * 1024;
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 
+/** The SDL names of the GraphQL types the code-first classes name by their JavaScript identifier. */
+const SDL_TYPES: Record<string, string> = {
+  DecimalScalar: 'Decimal',
+  GraphQLDateTime: 'DateTime',
+  GraphQLJSON: 'JSON',
+};
+
 /** One field as each layer writes it; every string is code, ready for a template. */
 export interface FieldCode {
   name: string;
@@ -51,6 +58,9 @@ export interface FieldCode {
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
   sample: string;
   invalid: string;
+  /** The type in SDL (schema-first), without `!`: `String`, `Decimal`, `BookGenre`. */
+  sdlType: string;
+  nullable: boolean;
   /** For filters: the GraphQL type, the rule, the TypeScript type, the OpenAPI options. */
   graphqlType: string;
   filterRule: string;
@@ -67,8 +77,7 @@ interface TypeCode {
   type: string;
   column: string;
   graphql: string;
-  /** Rules after IsOptional / the required-ness, e.g. `IsString()`, `Length(1, 200)`. */
-  /** The rules, importing what they use into `to` (the create or the update input). */
+  /** The rules after IsOptional (`IsString()`, `Length(1, 200)`), importing what they use into `to`. */
   rules: (to: Imports, required: boolean) => string[];
   api: Record<string, string>;
   /** A class-transformer function of field-validators.ts that shapes the value before it is checked. */
@@ -89,7 +98,6 @@ export function fieldCode(
   const parent = parents.find((candidate) => candidate.Name === field.parent);
   const code = parent ? referenceCode(parent, imports) : typeCode(field, Thing, imports);
   if (apis.graphql) {
-    imports.model.add('@nestjs/graphql', ['Field']);
     const graphqlImport = GRAPHQL_TYPE_IMPORTS[code.graphql];
     for (const file of [imports.model, imports.create, imports.update]) {
       file.add('@nestjs/graphql', ['Field']);
@@ -100,14 +108,12 @@ export function fieldCode(
   // unknown (json) holds null already.
   const type = nullable && code.type !== 'unknown' ? `${code.type} | null` : code.type;
   const optionalOnCreate = nullable || field.defaultValue !== undefined;
-  const gqlOptions = (extra: string[]) => {
-    const parts = [...extra];
-    return parts.length > 0 ? `, { ${parts.join(', ')} }` : '';
-  };
+  const graphqlField = (isNullable: boolean) =>
+    `@Field(() => ${code.graphql}${isNullable ? ', { nullable: true }' : ''})`;
 
   const modelDecorators: string[] = [];
   if (apis.graphql) {
-    modelDecorators.push(`@Field(() => ${code.graphql}${gqlOptions(nullable ? ['nullable: true'] : [])})`);
+    modelDecorators.push(graphqlField(nullable));
   }
   if (apis.rest) {
     modelDecorators.push(apiProperty(code.api, { nullable }));
@@ -119,7 +125,7 @@ export function fieldCode(
     const optional = mode === 'update' || optionalOnCreate;
     const decorators: string[] = [];
     if (apis.graphql) {
-      decorators.push(`@Field(() => ${code.graphql}${gqlOptions(optional ? ['nullable: true'] : [])})`);
+      decorators.push(graphqlField(optional));
     }
     if (apis.rest) {
       decorators.push(apiProperty(code.api, { nullable, optional }));
@@ -146,7 +152,6 @@ export function fieldCode(
     name: field.foreignKey ?? field.name,
     relation: parent ? { field: field.name, parent, nullable } : undefined,
     type,
-
     column: columnCode(field, code, parent),
     modelDecorators,
     createDecorators: inputDecorators('create'),
@@ -155,6 +160,8 @@ export function fieldCode(
     index: field.index ? { column: field.column } : undefined,
     ...samplesOf(field),
     graphqlType: code.graphql,
+    sdlType: SDL_TYPES[code.graphql] ?? code.graphql,
+    nullable,
     ...filterOf(field, code.type),
     filterType: code.type,
     isBoolean: field.type === 'boolean',

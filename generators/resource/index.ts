@@ -4,9 +4,9 @@ import { namesOf } from '../utils/names';
 import { collectAnswers, type Option } from '../utils/options';
 import { plopRender } from '../utils/render';
 import { featureExistsProblem, nameProblem } from '../utils/validate-name';
-import { buildResolver, finishResolver } from '../resolver/actions';
-import { normalizeResolverOptions } from '../resolver/normalize';
 import { buildResource, finishResource } from './actions';
+import { askFields } from './ask-fields';
+import { findParentTypes } from './parents';
 import { GRAPHQL_STYLES, normalizeResourceOptions, RESOURCE_APIS, type ResourceApi } from './normalize';
 
 const FIELDS_HELP =
@@ -43,7 +43,24 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
           } as Option,
         ]
       : []),
-    { name: 'fields', type: 'string', message: FIELDS_HELP, defaultValue: '' },
+    {
+      name: 'fields',
+      type: 'string',
+      message: FIELDS_HELP,
+      defaultValue: '',
+      ask: (inquirer, answers) => {
+        const api = fixedApi ?? answers.api;
+        const style = api === 'rest' ? undefined : (answers.style ?? 'code-first');
+        const parents = findParentTypes(root).filter((parent) =>
+          style === 'code-first' ? parent.graphql : style === 'schema-first' ? parent.schemaFirst : true,
+        );
+        return askFields(
+          inquirer,
+          parents.map((parent) => parent.Name),
+          ['id', 'createdAt', 'updatedAt'],
+        );
+      },
+    },
     { name: 'public', type: 'boolean', message: 'Writes open to requests without a token?' },
     { name: 'no-timestamps', type: 'boolean', message: 'Leave out createdAt and updatedAt?' },
   ];
@@ -57,15 +74,6 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
     }),
     actions: (answers = {}) => [
       () => {
-        if (answers.api !== 'rest' && answers.style === 'schema-first') {
-          const resolver = normalizeResolverOptions(answers);
-          return generate(
-            root,
-            answers,
-            (changes) => buildResolver(render, changes, resolver),
-            (changes) => finishResolver(root, changes, resolver),
-          );
-        }
         const resource = normalizeResourceOptions(answers, root);
         return generate(
           root,

@@ -1,7 +1,7 @@
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import { type Field, parseFields } from '../utils/fields';
 import { namesOf, type Names } from '../utils/names';
-import { type Answers, GeneratorInputError } from '../utils/options';
+import type { Answers } from '../utils/options';
 import { type FieldCode, fieldCode, type FileImports } from './field-code';
 import { Imports } from './imports';
 import { findParentTypes, type ParentType } from './parents';
@@ -27,6 +27,9 @@ export interface ResourceOptions extends Names {
   style: GraphqlStyle;
   graphql: boolean;
   rest: boolean;
+  /** Which endpoint the GraphQL API is on (both false for REST only). */
+  codeFirst: boolean;
+  schemaFirst: boolean;
   /** Writes need no token either. */
   isPublic: boolean;
   timestamps: boolean;
@@ -38,7 +41,10 @@ export interface ResourceOptions extends Names {
   filters: FieldCode[];
   /** The fields a page may be ordered by, as their names (`id` first). */
   sortFields: string[];
-  imports: Record<keyof FileImports | 'resolver' | 'apiModule' | 'fixture', string>;
+  imports: Record<
+    keyof FileImports | 'resolver' | 'apiModule' | 'fixture' | 'schemaFirstResolver' | 'schemaFirstModule',
+    string
+  >;
   /** The raw spec, as given (recorded in the manifest). */
   fieldSpec: string;
   /** The fields the e2e test picks for its cases (undefined: no such field, no such case). */
@@ -63,6 +69,7 @@ export interface ResourceOptions extends Names {
     Keys: string;
     parent: ParentType;
     nullable: boolean;
+    parentPage: boolean;
   }>;
   /** The parents' features, whose data modules the API module imports (for their loaders). */
   parentModules: ParentType[];
@@ -79,15 +86,14 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   const style = (answers.style || 'code-first') as GraphqlStyle;
   const graphql = api !== 'rest';
   const rest = api !== 'graphql';
-  if (graphql && style !== 'code-first' && String(answers.fields ?? '') !== '') {
-    throw new GeneratorInputError(
-      '--fields on the schema-first endpoint is not available yet: use --style code-first, or leave --fields out',
-    );
-  }
+  const codeFirst = graphql && style === 'code-first';
+  const schemaFirst = graphql && style === 'schema-first';
   const timestamps = answers['no-timestamps'] !== true;
   const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
   // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
-  const parents = (root ? findParentTypes(root) : []).filter((parent) => parent.graphql || !graphql);
+  const parents = (root ? findParentTypes(root) : []).filter(
+    (parent) => (!codeFirst || parent.graphql) && (!schemaFirst || parent.schemaFirst),
+  );
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : [])],
@@ -100,7 +106,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     update: new Imports(),
   };
   imports.table.add('drizzle-orm/pg-core', ['integer', 'pgTable', ...(timestamps ? ['timestamp'] : [])]);
-  if (graphql) {
+  if (codeFirst) {
     imports.model.add('@nestjs/graphql', ['Field', 'Int', 'ObjectType']);
     // RFC 3339 (an offset required) on input and output alike, unlike Nest's own DateTime.
     if (timestamps) imports.model.add('graphql-scalars', ['GraphQLDateTime']);
@@ -108,17 +114,21 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     imports.update.add('@nestjs/graphql', ['InputType']);
   }
   if (rest) imports.model.add('@nestjs/swagger', ['ApiProperty']);
-  const fields = parsed.map((field) => fieldCode(field, names.Name, { graphql, rest }, imports, parents));
+  const fields = parsed.map((field) =>
+    fieldCode(field, names.Name, { graphql: codeFirst, rest }, imports, parents),
+  );
   const relations = fields.flatMap((field) => {
     if (!field.relation) return [];
     const Field = namesOf(field.relation.field).Name;
-    return [{ ...field.relation, key: field.name, Field, Keys: `${Field}Ids` }];
+    // A page query of the parent on this endpoint: generated parents have one on each, the app's on code-first.
+    const parentPage = field.relation.parent.fixture || codeFirst;
+    return [{ ...field.relation, key: field.name, Field, Keys: `${Field}Ids`, parentPage }];
   });
   const enums = fields.flatMap((field) => (field.enum ? [field.enum] : []));
   for (const { name, kebab } of enums) {
     imports.table.add('drizzle-orm/pg-core', ['pgEnum']);
     imports.table.add(`./${kebab}.enum`, [name]);
-    if (graphql) imports.model.add('@nestjs/graphql', ['registerEnumType']);
+    if (codeFirst) imports.model.add('@nestjs/graphql', ['registerEnumType']);
     imports.model.add(`../${kebab}.enum`, [name]);
     imports.create.add(`../${kebab}.enum`, [name]);
     imports.update.add(`../${kebab}.enum`, [name]);
@@ -141,7 +151,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     .add('@nestjs/common', ['Module'])
     .add(`./${names.kebabNames}-data.module`, [`${names.Names}DataModule`]);
   if (rest) apiModule.add(`./${names.kebabNames}.controller`, [`${names.Names}Controller`]);
-  if (graphql) apiModule.add(`./${names.kebabNames}.resolver`, [`${names.Names}Resolver`]);
+  if (codeFirst) apiModule.add(`./${names.kebabNames}.resolver`, [`${names.Names}Resolver`]);
   if (relations.length > 0) {
     resolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
     resolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
@@ -153,7 +163,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     apiModule.add(`${folder}/${parent.kebabNames}-data.module`, [`${parent.Names}DataModule`]);
   }
   for (const { parent } of relations) {
-    if (graphql)
+    if (codeFirst)
       apiModule.add(`./${parent.kebabName}-${names.kebabNames}.resolver`, [
         `${parent.Name}${names.Names}Resolver`,
       ]);
@@ -170,6 +180,37 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       fixture.add('../utils/first-id', ['firstIdOf']);
     }
   }
+  const schemaFirstResolver = new Imports()
+    .add('@nestjs/graphql', ['Args', 'Info', 'Mutation', 'Query', 'Resolver'])
+    .add('graphql', ['GraphQLResolveInfo'], true)
+    .add('../common/decorators/public.decorator', ['Public'])
+    .add('../graphql/paginated.type', ['Edge', 'Page'], true)
+    .add('../graphql/paginated.type', ['withEdges'])
+    .add('../graphql/selected-fields', ['isFieldSelected'])
+    .add(`./dto/create-${names.kebabName}.input`, [`Create${names.Name}Input`])
+    .add(`./dto/${names.kebabNames}-page.args`, [`${names.Names}PageArgs`])
+    .add(`./dto/update-${names.kebabName}.input`, [`Update${names.Name}Input`])
+    .add(`./models/${names.kebabName}.model`, [names.Name], true)
+    .add(`./${names.kebabNames}.service`, ['BY_ID', `${names.Names}Service`]);
+  const schemaFirstModule = new Imports()
+    .add('@nestjs/common', ['Module'])
+    .add(`./${names.kebabNames}-data.module`, [`${names.Names}DataModule`])
+    .add(`./${names.kebabNames}-schema-first.resolver`, [`${names.Names}SchemaFirstResolver`]);
+  if (relations.length > 0) {
+    schemaFirstResolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
+    schemaFirstResolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
+  }
+  for (const parent of parentModules) {
+    const folder = `../${parent.kebabNames}`;
+    schemaFirstResolver.add(`${folder}/models/${parent.kebabName}.model`, [parent.Name], true);
+    schemaFirstResolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
+    schemaFirstModule.add(`${folder}/${parent.kebabNames}-data.module`, [`${parent.Names}DataModule`]);
+  }
+  for (const { parent } of relations) {
+    schemaFirstModule.add(`./${parent.kebabName}-${names.kebabNames}-schema-first.resolver`, [
+      `${parent.Name}${names.Names}SchemaFirstResolver`,
+    ]);
+  }
   const indexed = fields.filter((field) => field.index);
   if (indexed.length > 0) imports.table.add('drizzle-orm/pg-core', ['index']);
   const filters = fields.filter((field) => field.filterable);
@@ -184,6 +225,8 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     style,
     graphql,
     rest,
+    codeFirst,
+    schemaFirst,
     isPublic: answers.public === true,
     timestamps,
     endpoint: APP_LAYOUT.endpoints[style].path,
@@ -204,6 +247,8 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       resolver: String(resolver),
       apiModule: String(apiModule),
       fixture: String(fixture),
+      schemaFirstResolver: String(schemaFirstResolver),
+      schemaFirstModule: String(schemaFirstModule),
     },
     fieldSpec,
     firstField: fields[0].name,
@@ -214,7 +259,15 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     sortField: sortable[0]?.name ?? 'id',
     nullableFields: parsed.some((field) => field.nullable),
     booleanFilters: filters.some((field) => field.isBoolean),
-    pageValidators: [...filterRules(filters), 'IsEnum', 'IsOptional', 'ValidateNested'].sort().join(', '),
+    pageValidators: [
+      ...filterRules(filters),
+      'IsEnum',
+      'IsOptional',
+      'ValidateNested',
+      ...(schemaFirst ? ['IsIn'] : []),
+    ]
+      .sort()
+      .join(', '),
     pageGraphqlImports: [
       'ArgsType',
       'Field',

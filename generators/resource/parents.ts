@@ -6,6 +6,8 @@ import { namesOf, type Names } from '../utils/names';
 export interface ParentType extends Names {
   /** It has a code-first object type, so a GraphQL child can have `<field>: <Parent>` and the has-many side. */
   graphql: boolean;
+  /** Its type is in the schema-first schema (`<things>.graphql`), so a schema-first child can refer to it. */
+  schemaFirst: boolean;
   /** It was generated, so its test fixture can create one (`test/fixtures/<things>.ts`). */
   fixture: boolean;
 }
@@ -37,8 +39,13 @@ export function findParentTypes(root: string): ParentType[] {
         {
           ...names,
           graphql: /@ObjectType\(/.test(readFileSync(model, 'utf8')),
+          schemaFirst: hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
           fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
         },
       ];
     });
+}
+
+function hasSdlType(path: string, name: string): boolean {
+  return existsSync(path) && new RegExp(`^type ${name}\\b`, 'm').test(readFileSync(path, 'utf8'));
 }

@@ -22,26 +22,26 @@ function plan(answers: Record<string, string | boolean>) {
 
 describe('resource generator', () => {
   it('should plan both APIs on one table, repository and service, registered on the code-first endpoint', () => {
-    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
+    const changes = plan({ name: 'novel', api: 'both', fields: ALL_TYPES });
 
     expect(changes.created.sort()).toEqual([
-      'src/books/book-genre.enum.ts',
-      'src/books/books-data.module.ts',
-      'src/books/books.controller.ts',
-      'src/books/books.module.ts',
-      'src/books/books.repository.ts',
-      'src/books/books.resolver.ts',
-      'src/books/books.service.spec.ts',
-      'src/books/books.service.ts',
-      'src/books/books.table.ts',
-      'src/books/dto/books-page.args.ts',
-      'src/books/dto/create-book.input.ts',
-      'src/books/dto/list-books.query.ts',
-      'src/books/dto/update-book.input.ts',
-      'src/books/models/book.model.ts',
-      'src/books/models/paginated-book.model.ts',
-      'test/books.e2e-spec.ts',
-      'test/fixtures/books.ts',
+      'src/novels/dto/create-novel.input.ts',
+      'src/novels/dto/list-novels.query.ts',
+      'src/novels/dto/novels-page.args.ts',
+      'src/novels/dto/update-novel.input.ts',
+      'src/novels/models/novel.model.ts',
+      'src/novels/models/paginated-novel.model.ts',
+      'src/novels/novel-genre.enum.ts',
+      'src/novels/novels-data.module.ts',
+      'src/novels/novels.controller.ts',
+      'src/novels/novels.module.ts',
+      'src/novels/novels.repository.ts',
+      'src/novels/novels.resolver.ts',
+      'src/novels/novels.service.spec.ts',
+      'src/novels/novels.service.ts',
+      'src/novels/novels.table.ts',
+      'test/fixtures/novels.ts',
+      'test/novels.e2e-spec.ts',
     ]);
     expect(changes.changed).toEqual([APP_LAYOUT.endpoints['code-first'].file]);
   });
@@ -57,11 +57,43 @@ describe('resource generator', () => {
     expect(model).toContain('@ApiProperty({ maxLength: 100 })');
   });
 
+  it('should plan a schema-first feature with REST beside it: SDL, its own resolver and module, two registrations', () => {
+    const changes = new FileChanges(ROOT);
+    buildResource(
+      render,
+      changes,
+      normalizeResourceOptions(
+        { name: 'novel', api: 'both', style: 'schema-first', fields: `${ALL_TYPES} author:references` },
+        ROOT,
+      ),
+    );
+
+    expect(changes.created).toEqual(
+      expect.arrayContaining([
+        'src/novels/novels.graphql',
+        'src/novels/novels-schema-first.module.ts',
+        'src/novels/novels-schema-first.resolver.ts',
+        'src/novels/author-novels-schema-first.resolver.ts',
+        'src/novels/novels.controller.ts',
+      ]),
+    );
+    expect(changes.created).not.toContain('src/novels/novels.resolver.ts');
+    expect(changes.changed.sort()).toEqual([
+      APP_LAYOUT.rootModule.file,
+      APP_LAYOUT.endpoints['schema-first'].file,
+    ]);
+    const sdl = changes.read('src/novels/novels.graphql');
+    expect(sdl).toContain('  price: Decimal!\n');
+    expect(sdl).toContain('  author: Author!\n');
+    expect(sdl).toContain('extend type Author {');
+    expect(changes.read('src/novels/models/novel.model.ts')).not.toContain('@nestjs/graphql');
+  });
+
   it('should map each field type to its column, GraphQL type and rules', () => {
-    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
-    const table = changes.read('src/books/books.table.ts');
-    const input = changes.read('src/books/dto/create-book.input.ts');
-    const model = changes.read('src/books/models/book.model.ts');
+    const changes = plan({ name: 'novel', api: 'both', fields: ALL_TYPES });
+    const table = changes.read('src/novels/novels.table.ts');
+    const input = changes.read('src/novels/dto/create-novel.input.ts');
+    const model = changes.read('src/novels/models/novel.model.ts');
 
     for (const column of [
       "title: varchar('title', { length: 200 }).notNull()",
@@ -69,10 +101,10 @@ describe('resource generator', () => {
       "publishedOn: date('published_on', { mode: 'string' })",
       "price: numeric('price', { precision: 10, scale: 2 }).notNull()",
       "inStock: boolean('in_stock').notNull().default(true)",
-      "genre: bookGenre('genre').notNull()",
+      "genre: novelGenre('genre').notNull()",
       "metadata: jsonb('metadata')",
       "releasedAt: timestamp('released_at', { withTimezone: true })",
-      "export const bookGenre = pgEnum('book_genre', BookGenre);",
+      "export const novelGenre = pgEnum('novel_genre', NovelGenre);",
     ]) {
       expect(table).toContain(column);
     }
@@ -80,7 +112,7 @@ describe('resource generator', () => {
       '@Length(1, 200)',
       '@IsDecimalNumber(10, 2)',
       '@Transform(toDecimalString)',
-      '@IsEnum(BookGenre)',
+      '@IsEnum(NovelGenre)',
       '@IsCalendarDate()',
       '@IsDateTimeWithOffset()',
       '@IsJsonDocument(65536)',
@@ -90,12 +122,12 @@ describe('resource generator', () => {
     }
     expect(input).toContain('inStock?: boolean;');
     expect(model).toContain('@Field(() => DecimalScalar)');
-    expect(model).toContain("registerEnumType(BookGenre, { name: 'BookGenre' });");
+    expect(model).toContain("registerEnumType(NovelGenre, { name: 'NovelGenre' });");
   });
 
   it('should let null clear a nullable field and refuse it for a required one on update', () => {
-    const update = plan({ name: 'book', api: 'graphql', fields: 'title:string{20} note?:text' }).read(
-      'src/books/dto/update-book.input.ts',
+    const update = plan({ name: 'novel', api: 'graphql', fields: 'title:string{20} note?:text' }).read(
+      'src/novels/dto/update-novel.input.ts',
     );
 
     expect(update).toMatch(
@@ -107,14 +139,14 @@ describe('resource generator', () => {
   });
 
   it('should filter on enum and boolean fields and order by any scalar field', () => {
-    const changes = plan({ name: 'book', api: 'both', fields: ALL_TYPES });
-    const repository = changes.read('src/books/books.repository.ts');
+    const changes = plan({ name: 'novel', api: 'both', fields: ALL_TYPES });
+    const repository = changes.read('src/novels/novels.repository.ts');
 
     expect(repository).toContain('inStock?: boolean;');
-    expect(repository).toContain('genre?: BookGenre;');
+    expect(repository).toContain('genre?: NovelGenre;');
     expect(repository).toContain("'id' | 'title' | 'isbn'");
     expect(repository).not.toContain("'metadata'");
-    expect(changes.read('src/books/dto/list-books.query.ts')).toContain('@Transform(toBoolean)');
+    expect(changes.read('src/novels/dto/list-novels.query.ts')).toContain('@Transform(toBoolean)');
   });
 
   it('should keep the global guard on writes unless --public', () => {
@@ -144,11 +176,11 @@ describe('resource generator', () => {
       'a reference to a type the app lacks',
       'shelf:references',
       FieldSpecError,
-      /references Shelf, which the app does not have \(types: Author\)/,
+      /references Shelf, which the app does not have \(types: Author, Book\)/,
     ],
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
-    expect(() => normalizeResourceOptions({ name: 'book', api: 'graphql', fields }, ROOT)).toThrow(error);
-    expect(() => normalizeResourceOptions({ name: 'book', api: 'graphql', fields }, ROOT)).toThrow(message);
+    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);
+    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(message);
   });
 
   it("should relate a child to the app's Author: foreign key, both GraphQL sides through loaders, a fixture", () => {
@@ -156,24 +188,24 @@ describe('resource generator', () => {
     buildResource(
       render,
       changes,
-      normalizeResourceOptions({ name: 'book', api: 'both', fields: 'title:text author:references' }, ROOT),
+      normalizeResourceOptions({ name: 'novel', api: 'both', fields: 'title:text author:references' }, ROOT),
     );
 
-    expect(changes.read('src/books/books.table.ts')).toContain(
+    expect(changes.read('src/novels/novels.table.ts')).toContain(
       "authorId: integer('author_id').notNull().references(() => authors.id, { onDelete: 'restrict' })",
     );
-    expect(changes.read('src/books/books.table.ts')).toContain(
-      "index('books_author_id_index').on(table.authorId)",
+    expect(changes.read('src/novels/novels.table.ts')).toContain(
+      "index('novels_author_id_index').on(table.authorId)",
     );
-    expect(changes.read('src/books/books.resolver.ts')).toContain(
+    expect(changes.read('src/novels/novels.resolver.ts')).toContain(
       'return loaders.of(this.authorsService.loadByIds).load(authorId);',
     );
-    expect(changes.read('src/books/author-books.resolver.ts')).toContain(
-      'return loaders.of(this.booksService.loadByAuthor).load({ authorId: id, limit });',
+    expect(changes.read('src/novels/author-novels.resolver.ts')).toContain(
+      'return loaders.of(this.novelsService.loadByAuthor).load({ authorId: id, limit });',
     );
-    expect(changes.read('src/books/books.module.ts')).toContain(
-      'imports: [BooksDataModule, AuthorsDataModule]',
+    expect(changes.read('src/novels/novels.module.ts')).toContain(
+      'imports: [NovelsDataModule, AuthorsDataModule]',
     );
-    expect(changes.read('test/fixtures/books.ts')).toContain('authorId: await firstIdOf(app, authors)');
+    expect(changes.read('test/fixtures/novels.ts')).toContain('authorId: await firstIdOf(app, authors)');
   });
 });

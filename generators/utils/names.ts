@@ -20,6 +20,8 @@ export interface Names {
   word: string;
   /** `blog posts` (for messages and descriptions) */
   words: string;
+  /** `a blog post`, `an essay` */
+  aWord: string;
 }
 
 const splitWords = (identifier: string) =>
@@ -50,6 +52,7 @@ export function namesOf(identifier: string): Names {
     kebabNames: plural.join('-'),
     snakeNames: plural.join('_'),
     word: singular.join(' '),
+    aWord: `${/^[aeiou]/.test(singular[0]) ? 'an' : 'a'} ${singular.join(' ')}`,
     words: plural.join(' '),
   };
 }

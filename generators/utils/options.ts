@@ -12,6 +12,8 @@ export interface Option {
   choices?: readonly string[];
   /** Makes a string option optional: the value taken when it is left out. */
   defaultValue?: string;
+  /** Asks for the value on a terminal when the flag is missing, instead of one text prompt (e.g. field by field). */
+  ask?: (inquirer: Prompter, answers: Answers) => Promise<string>;
   /** A message saying what is wrong, or undefined when the value is fine. */
   validate?: (value: string, answers: Answers) => string | undefined;
 }
@@ -98,6 +100,10 @@ export async function collectAnswers(
             ])
           )[option.name]
         : given === true;
+      continue;
+    }
+    if (given === undefined && interactive && option.ask) {
+      answers[option.name] = await option.ask(inquirer, answers);
       continue;
     }
     if (given === undefined && interactive) {

@@ -1,8 +1,9 @@
 import { Args, Context, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../common/decorators/public.decorator';
-import type { Author } from '../graphql/schema-first/graphql.generated';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { AuthorsService } from './authors.service';
+// The service's type, not the generated one: fields other features add (`extend type Author`) have their own resolvers.
+import type { Author } from './models/author.model';
 
 /** `author` of authors.graphql, bound by name. Public: queries need no token. */
 @Public()

@@ -21,6 +21,11 @@ export interface Page<T> {
   offset: number;
 }
 
+/** A page with its edges, for schema-first page types (code-first ones derive them in `Paginated(X)`). */
+export function withEdges<T>(page: Page<T>): Page<T> & { edges: Edge<T>[] } {
+  return { ...page, edges: page.nodes.map((node, index) => ({ cursor: encodeCursor(page.offset + index), node })) };
+}
+
 /**
  * Generic page type: `class PaginatedAuthor extends Paginated(Author) {}` gives `PaginatedAuthor` and `AuthorEdge`.
  * The base is abstract, so only the concrete subclasses appear in the schema.

@@ -14,7 +14,7 @@ const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'ca
 const EVERY_FIELD_TYPE =
   'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
   'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float summary?:text externalId?:uuid ' +
-  'metadata?:json releasedAt?:datetime';
+  'metadata?:json releasedAt?:datetime author:references';
 
 /**
  * Drives the real CLI (`npx plop <generator> -- …`) in one scratch copy of the project: bad input first
@@ -159,18 +159,22 @@ describe('generators', () => {
         // A table drizzle-kit's snapshots already know (its files removed by hand, the migration kept):
         // `drizzle-kit generate` then writes nothing (it would ask whether a table was renamed).
         const before = scratch.head();
-        expect((await scratch.plop('controller', ['--name', 'gadgets'])).exitCode).toBe(0);
-        await scratch.run('git', ['checkout', '--', 'src/app.module.ts']);
-        rmSync(join(scratch.root, 'src/gadgets'), { recursive: true });
-        rmSync(join(scratch.root, 'test/gadgets.e2e-spec.ts'));
-        scratch.commitAll('gadgets removed by hand, migration kept');
+        try {
+          expect((await scratch.plop('controller', ['--name', 'gadgets'])).exitCode).toBe(0);
+          await scratch.run('git', ['checkout', '--', 'src/app.module.ts', 'generators.manifest.json']);
+          for (const path of ['src/gadgets', 'test/gadgets.e2e-spec.ts', 'test/fixtures/gadgets.ts']) {
+            rmSync(join(scratch.root, path), { recursive: true });
+          }
+          scratch.commitAll('gadgets removed by hand, migration kept');
 
-        const result = await scratch.plop('controller', ['--name', 'gadgets']);
+          const result = await scratch.plop('controller', ['--name', 'gadgets']);
 
-        expect(result.exitCode).not.toBe(0);
-        expect(result.all).toContain('drizzle-kit wrote no drizzle/<next>_create_gadgets.sql');
-        expect(scratch.status()).toBe('');
-        scratch.resetTo(before); // the later features expect migrations that match the tables
+          expect(result.exitCode).not.toBe(0);
+          expect(result.all).toContain('drizzle-kit wrote no drizzle/<next>_create_gadgets.sql');
+          expect(scratch.status()).toBe('');
+        } finally {
+          scratch.resetTo(before); // the later features expect migrations that match the tables
+        }
       },
       MINUTE,
     );
@@ -185,6 +189,34 @@ describe('generators', () => {
     );
     expect(scratch.status()).toBe('');
   });
+
+  it(
+    'should regenerate the reference feature (Book) byte for byte from its recorded command',
+    async () => {
+      // The app ships the output of README's example command; the manifest records that command's options.
+      const manifest = JSON.parse(readFileSync(join(scratch.root, 'generators.manifest.json'), 'utf8')) as {
+        features: Record<string, { options: { api: string; fields: string } }>;
+      };
+      const { api, fields } = manifest.features.Book.options;
+      const before = scratch.head();
+
+      const destroyed = await scratch.plop('destroy', ['--name', 'Book']);
+      expect(destroyed.exitCode).toBe(0);
+      const generated = await scratch.plop('resource', ['--name', 'Book', '--api', api, '--fields', fields]);
+      expect(generated.exitCode).toBe(0);
+
+      // Only the migrations differ: a drop and a new create. Every file of the feature, its registration, the
+      // schema and the manifest are as committed.
+      const changed = scratch
+        .status()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.slice(3));
+      expect(changed.filter((path) => !path.startsWith('drizzle/'))).toEqual([]);
+      scratch.resetTo(before);
+    },
+    2 * MINUTE,
+  );
 
   describe('--dry-run', () => {
     it.each([
@@ -347,7 +379,13 @@ describe('generators', () => {
         ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
         ['resolver', ['--name', 'Tag', '--style', 'code-first']],
         ['resource', ['--name', 'Novel', '--api', 'both', '--fields', EVERY_FIELD_TYPE]],
+        // A generated child of a generated parent, on GraphQL only.
+        ['resolver', ['--name', 'Chapter', '--fields', 'heading:string{120} novel:references position?:int']],
         ['resolver', ['--name', 'Label', '--style', 'schema-first']],
+        [
+          'resource',
+          ['--name', 'Essay', '--api', 'both', '--style', 'schema-first', '--fields', EVERY_FIELD_TYPE],
+        ],
         ['paginated', ['--type', 'Warrior']],
       ];
       for (const [generator, args] of runs) {
@@ -377,9 +415,11 @@ describe('generators', () => {
         'test/tags.e2e-spec.ts',
         'src/novels/',
         'test/novels.e2e-spec.ts',
+        'src/chapters/',
         'src/warriors/models/paginated-warrior.model.ts',
         'src/labels/',
         'test/labels.e2e-spec.ts',
+        'src/essays/',
       ]) {
         expect(status).toContain(path);
       }
@@ -390,7 +430,9 @@ describe('generators', () => {
         'create_people.sql',
         'create_tags.sql',
         'create_novels.sql',
+        'create_chapters.sql',
         'create_labels.sql',
+        'create_essays.sql',
       ]);
       expect([...migrations].sort()).toEqual(migrations);
       for (const file of [

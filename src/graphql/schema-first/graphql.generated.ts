@@ -11,6 +11,11 @@
 // Source: every src/**/*.graphql file. Regenerate with `npm run graphql:typings` (src/graphql/schema-first/typings.ts);
 // a test fails while this file is stale. Validation goes in a subclass (e.g. src/posts/dto/create-post.dto.ts).
 
+export enum SortDirection {
+    ASC = "ASC",
+    DESC = "DESC"
+}
+
 export class CreatePostInput {
     title: string;
 }
@@ -38,4 +43,7 @@ export abstract class IMutation {
     abstract createPost(authorId: number, input: CreatePostInput): Nullable<Post> | Promise<Nullable<Post>>;
 }
 
+export type Decimal = unknown;
+export type DateTime = unknown;
+export type JSON = unknown;
 type Nullable<T> = T | null;

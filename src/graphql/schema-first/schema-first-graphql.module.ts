@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { Module } from '@nestjs/common';
+import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
+import { DecimalScalar } from '../scalars/decimal.scalar';
+import { SortDirection } from '../sort-direction';
 import { schemaFirstTypePaths } from './typings';
 
 export const SCHEMA_FIRST_PATH = '/schema-first/graphql';
@@ -28,6 +31,13 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
     graphqlEndpoint(SCHEMA_FIRST_PATH, () => ({
       include: SCHEMA_FIRST_FEATURES,
       typePaths: schemaFirstTypePaths(PROJECT_ROOT),
+      // shared-types.graphql: the scalars' code, and SortDirection's values as the app's enum has them.
+      resolvers: {
+        Decimal: DecimalScalar,
+        DateTime: GraphQLDateTime,
+        JSON: GraphQLJSON,
+        SortDirection: { ASC: SortDirection.ASC, DESC: SortDirection.DESC },
+      },
     })),
     GraphiqlIdeModule,
   ],

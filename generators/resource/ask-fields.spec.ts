@@ -1,0 +1,60 @@
+import type { Prompter } from '../utils/options';
+import { askFields } from './ask-fields';
+
+/** A terminal that gives these answers, one per question, in order. */
+function terminal(answers: unknown[]): Prompter & { questions: string[] } {
+  const questions: string[] = [];
+  return {
+    questions,
+    prompt: <T>(asked: Array<{ name: string; message: string }>) => {
+      questions.push(asked[0].message);
+      return Promise.resolve({ [asked[0].name]: answers.shift() } as T);
+    },
+  };
+}
+
+describe('askFields', () => {
+  it('should ask field by field until an empty name and show the resulting --fields', async () => {
+    const lines: string[] = [];
+    const sut = terminal([
+      ...['title', 'string', '200', false, true],
+      ...['genre', 'enum', 'FICTION,POETRY', true, false],
+      ...['writer', 'references', 'Author', false],
+      '',
+    ]);
+
+    const fields = await askFields(sut, ['Author'], ['id'], (line) => lines.push(line));
+
+    expect(fields).toBe('title:string{200}:unique genre?:enum{FICTION,POETRY} author:references');
+    expect(lines).toEqual([`--fields "${fields}"`]);
+    expect(sut.questions).toContain('Refers to:');
+  });
+
+  it('should refuse a field as --fields would, say why, and ask again', async () => {
+    const lines: string[] = [];
+    const sut = terminal([...['id', 'int', false, false], ...['pages', 'int', false, false], '']);
+
+    const fields = await askFields(sut, [], ['id'], (line) => lines.push(line));
+
+    expect(fields).toBe('pages:int');
+    expect(lines[0]).toMatch(/field "id": id is reserved.*not added, try again/);
+  });
+
+  it('should not offer references when the app has no type to refer to', async () => {
+    let offered: unknown;
+    const names = ['notes', ''];
+    const sut: Prompter = {
+      prompt: <T>(asked: Array<{ name: string; choices?: unknown }>) => {
+        const { name, choices } = asked[0];
+        if (name === 'type') offered = choices;
+        const answer =
+          name === 'name' ? names.shift() : { type: 'text', nullable: false, unique: false }[name];
+        return Promise.resolve({ [name]: answer } as T);
+      },
+    };
+
+    await askFields(sut, [], ['id'], () => undefined);
+
+    expect(offered).not.toContain('references');
+  });
+});

@@ -1,0 +1,70 @@
+import { FIELD_TYPES, FieldSpecError, parseFields } from '../utils/fields';
+import { namesOf } from '../utils/names';
+import type { Prompter } from '../utils/options';
+
+/** The arguments a type asks for, as its `{…}` part of the spec. */
+const ARGUMENT_QUESTIONS: Partial<Record<string, { message: string; fallback: string }>> = {
+  string: { message: 'Longest length, in characters:', fallback: '255' },
+  decimal: { message: 'Digits in all, and after the point (P,S):', fallback: '12,2' },
+  enum: { message: 'Values, UPPER_CASE, comma-separated (e.g. DRAFT,PUBLISHED):', fallback: '' },
+};
+
+/**
+ * `npx plop resource` on a terminal without `--fields`: asks for the fields one by one (name, type from a list,
+ * what the type needs, nullable, unique) until an empty name, checks each as `--fields` would, and shows the
+ * resulting `--fields` so that the run can be repeated without prompts.
+ */
+export async function askFields(
+  inquirer: Prompter,
+  knownTypes: readonly string[],
+  reservedNames: readonly string[],
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<string> {
+  const specs: string[] = [];
+  const types = FIELD_TYPES.filter((type) => type !== 'references' || knownTypes.length > 0);
+  for (;;) {
+    const { name } = await inquirer.prompt<{ name: string }>([
+      { type: 'input', name: 'name', message: 'Field name (empty to finish):' },
+    ]);
+    if (name.trim() === '') break;
+    const { type } = await inquirer.prompt<{ type: string }>([
+      { type: 'list', name: 'type', message: `Type of ${name}:`, choices: types },
+    ]);
+    let fieldName = name.trim();
+    let args = '';
+    if (type === 'references') {
+      const { parent } = await inquirer.prompt<{ parent: string }>([
+        { type: 'list', name: 'parent', message: 'Refers to:', choices: knownTypes },
+      ]);
+      // The grammar names a reference after its parent: `author:references` refers to Author.
+      fieldName = namesOf(parent).name;
+    }
+    const question = ARGUMENT_QUESTIONS[type];
+    if (question) {
+      const { value } = await inquirer.prompt<{ value: string }>([
+        { type: 'input', name: 'value', message: question.message, default: question.fallback },
+      ]);
+      if (value.trim() !== '') args = `{${value.replace(/\s+/g, '')}}`;
+    }
+    const { nullable } = await inquirer.prompt<{ nullable: boolean }>([
+      { type: 'confirm', name: 'nullable', message: 'May it be empty (null)?', default: false },
+    ]);
+    let unique = false;
+    if (type !== 'json' && type !== 'references') {
+      ({ unique } = await inquirer.prompt<{ unique: boolean }>([
+        { type: 'confirm', name: 'unique', message: 'Unique?', default: false },
+      ]));
+    }
+    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${unique ? ':unique' : ''}`;
+    try {
+      parseFields([...specs, spec].join(' '), { knownTypes, reservedNames });
+      specs.push(spec);
+    } catch (error) {
+      if (!(error instanceof FieldSpecError)) throw error;
+      print(`${error.message}: not added, try again`);
+    }
+  }
+  const fields = specs.join(' ');
+  if (fields !== '') print(`--fields "${fields}"`);
+  return fields;
+}

@@ -1,0 +1,5 @@
+export enum BookGenre {
+  FICTION = 'FICTION',
+  NONFICTION = 'NONFICTION',
+  POETRY = 'POETRY',
+}

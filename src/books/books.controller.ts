@@ -1,0 +1,92 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Public } from '../common/decorators/public.decorator';
+import { NonEmptyBodyPipe } from '../common/pipes/non-empty-body.pipe';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { CreateBookInput } from './dto/create-book.input';
+import { ListBooksQuery } from './dto/list-books.query';
+import { UpdateBookInput } from './dto/update-book.input';
+import { Book } from './models/book.model';
+import { BooksService } from './books.service';
+
+// Reads are public; writes keep the global guard: they need a token.
+@ApiBearerAuth()
+@ApiTags('books')
+@Controller('books')
+export class BooksController {
+  constructor(private readonly booksService: BooksService) {}
+
+  @Public()
+  @Get()
+  @ApiOkResponse({ type: [Book], description: 'A page of books.' })
+  @ApiBadRequestResponse({ description: 'A paging, filter or order parameter out of range.' })
+  async getBooks(
+    @Query() { inStock, genre, authorId, sort, order, ...page }: ListBooksQuery,
+  ): Promise<Book[]> {
+    const { nodes } = await this.booksService.getPage(
+      page,
+      { inStock, genre, authorId },
+      { field: sort, direction: order },
+    );
+    return nodes;
+  }
+
+  @Public()
+  @Get(':id')
+  @ApiOkResponse({ type: Book })
+  @ApiNotFoundResponse()
+  async getBook(@Param('id', ParseIdPipe) id: number): Promise<Book> {
+    const book = await this.booksService.getById(id);
+    if (!book) throw new NotFoundException(`Book ${id} not found`);
+    return book;
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: Book })
+  @ApiBadRequestResponse({ description: 'A field missing or invalid; the message names it.' })
+  @ApiConflictResponse({ description: 'A unique field already has this value.' })
+  createBook(@Body() input: CreateBookInput): Promise<Book> {
+    return this.booksService.create(input);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: Book })
+  @ApiBadRequestResponse({ description: 'A field invalid, or none given.' })
+  @ApiNotFoundResponse()
+  @ApiConflictResponse({ description: 'A unique field already has this value.' })
+  updateBook(
+    @Param('id', ParseIdPipe) id: number,
+    @Body(NonEmptyBodyPipe) input: UpdateBookInput,
+  ): Promise<Book> {
+    return this.booksService.update(id, input);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse()
+  async deleteBook(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    await this.booksService.delete(id);
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { type Database, InjectDatabase } from '../database/database.types';
+import type { BookGenre } from './book-genre.enum';
+import { type NewBookRow, type BookRow, books } from './books.table';
+
+/** Equality filters of a page; a missing one matches every row. */
+export interface BookFilter {
+  inStock?: boolean;
+  genre?: BookGenre;
+  authorId?: number;
+}
+
+export type BookSortField =
+  | 'id'
+  | 'title'
+  | 'isbn'
+  | 'summary'
+  | 'pages'
+  | 'rating'
+  | 'price'
+  | 'inStock'
+  | 'publishedOn'
+  | 'releasedAt'
+  | 'externalId'
+  | 'genre'
+  | 'authorId'
+  | 'createdAt'
+  | 'updatedAt';
+
+/** A page's order: one field, then id, so that pages never overlap. */
+export interface BookSort {
+  field: BookSortField;
+  direction: 'asc' | 'desc';
+}
+
+@Injectable()
+export class BooksRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async getById(id: number): Promise<BookRow | undefined> {
+    const [row] = await this.db.select().from(books).where(eq(books.id, id));
+    return row;
+  }
+
+  getByIds(ids: readonly number[]): Promise<BookRow[]> {
+    return this.db
+      .select()
+      .from(books)
+      .where(inArray(books.id, [...ids]));
+  }
+
+  getPage(filter: BookFilter, sort: BookSort, offset: number, limit: number): Promise<BookRow[]> {
+    const order = sort.direction === 'desc' ? desc : asc;
+    return this.db
+      .select()
+      .from(books)
+      .where(whereOf(filter))
+      .orderBy(order(books[sort.field]), asc(books.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  count(filter: BookFilter): Promise<number> {
+    return this.db.$count(books, whereOf(filter));
+  }
+
+  /** The first `limit` books of each author, in id order: one statement for every author asked. */
+  getFirstByAuthorIds(ids: readonly number[], limit: number): Promise<BookRow[]> {
+    const ranked = this.db
+      .select({
+        ...getTableColumns(books),
+        rank: sql<number>`row_number() over (partition by ${books.authorId} order by ${books.id})`.as('rank'),
+      })
+      .from(books)
+      .where(inArray(books.authorId, [...ids]))
+      .as('ranked');
+    return this.db.select().from(ranked).where(lte(ranked.rank, limit)).orderBy(asc(ranked.id));
+  }
+
+  async create(values: NewBookRow): Promise<BookRow> {
+    const [row] = await this.db.insert(books).values(values).returning();
+    return row;
+  }
+
+  async update(id: number, values: Partial<NewBookRow>): Promise<BookRow | undefined> {
+    const [row] = await this.db
+      .update(books)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(books.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: number): Promise<BookRow | undefined> {
+    const [row] = await this.db.delete(books).where(eq(books.id, id)).returning();
+    return row;
+  }
+}
+
+function whereOf(filter: BookFilter) {
+  return and(
+    filter.inStock === undefined ? undefined : eq(books.inStock, filter.inStock),
+    filter.genre === undefined ? undefined : eq(books.genre, filter.genre),
+    filter.authorId === undefined ? undefined : eq(books.authorId, filter.authorId),
+  );
+}

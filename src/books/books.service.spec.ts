@@ -1,0 +1,62 @@
+import { NotFoundException } from '@nestjs/common';
+import { BooksRepository } from './books.repository';
+import { BY_ID, BooksService } from './books.service';
+import type { BookRow } from './books.table';
+
+describe(BooksService.name, () => {
+  const row = (id: number) => ({ id }) as BookRow;
+  let repository: jest.Mocked<BooksRepository>;
+  let sut: BooksService;
+
+  beforeEach(() => {
+    repository = {
+      getById: jest.fn(),
+      getPage: jest.fn(),
+      count: jest.fn(),
+      create: jest.fn(),
+      update: jest.fn(),
+      delete: jest.fn(),
+    } as unknown as jest.Mocked<BooksRepository>;
+    sut = new BooksService(repository);
+  });
+
+  it('should answer null for an unknown id', async () => {
+    repository.getById.mockResolvedValue(undefined);
+
+    await expect(sut.getById(7)).resolves.toBeNull();
+  });
+
+  it('should read one row past the page to tell whether another follows, and count only when asked', async () => {
+    repository.getPage.mockResolvedValue([row(1), row(2), row(3)]);
+
+    const page = await sut.getPage({ offset: 4, limit: 2 });
+
+    expect(repository.getPage).toHaveBeenCalledWith({}, BY_ID, 4, 3);
+    expect(page.nodes.map(({ id }) => id)).toEqual([1, 2]);
+    expect(page).toMatchObject({ hasNextPage: true, offset: 4, totalCount: undefined });
+    expect(repository.count).not.toHaveBeenCalled();
+  });
+
+  it('should count the matches when asked', async () => {
+    repository.getPage.mockResolvedValue([]);
+    repository.count.mockResolvedValue(5);
+
+    const page = await sut.getPage({ offset: 10, limit: 2 }, {}, BY_ID, { totalCount: true });
+
+    expect(page).toMatchObject({ nodes: [], totalCount: 5, hasNextPage: false });
+  });
+
+  it('should answer 404 to an update or delete of an unknown id', async () => {
+    repository.update.mockResolvedValue(undefined);
+    repository.delete.mockResolvedValue(undefined);
+
+    await expect(sut.update(7, {})).rejects.toThrow(NotFoundException);
+    await expect(sut.delete(7)).rejects.toThrow(NotFoundException);
+  });
+
+  it('should return the deleted book', async () => {
+    repository.delete.mockResolvedValue(row(3));
+
+    await expect(sut.delete(3)).resolves.toMatchObject({ id: 3 });
+  });
+});

@@ -1,0 +1,103 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { BatchLoadFn } from 'dataloader';
+import type { Page } from '../graphql/paginated.type';
+import type { PaginationArgs } from '../graphql/pagination.args';
+import type { CreateBookInput } from './dto/create-book.input';
+import type { UpdateBookInput } from './dto/update-book.input';
+import type { Book } from './models/book.model';
+import { type BookFilter, type BookSort, BooksRepository } from './books.repository';
+import type { BookRow } from './books.table';
+
+export const BY_ID: BookSort = { field: 'id', direction: 'asc' };
+
+export function toBook(row: BookRow): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    isbn: row.isbn,
+    summary: row.summary,
+    pages: row.pages,
+    rating: row.rating,
+    price: row.price,
+    inStock: row.inStock,
+    publishedOn: row.publishedOn,
+    releasedAt: row.releasedAt,
+    externalId: row.externalId,
+    metadata: row.metadata,
+    genre: row.genre,
+    authorId: row.authorId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The books' rules, for every API that serves them: GraphQL on /graphql and REST on /books. */
+@Injectable()
+export class BooksService {
+  constructor(private readonly repository: BooksRepository) {}
+
+  async getById(id: number): Promise<Book | null> {
+    const row = await this.repository.getById(id);
+    return row ? toBook(row) : null;
+  }
+
+  /** Batch function of the request loaders (`loaders.of(booksService.loadByIds)`): one entry per id, null where none. */
+  readonly loadByIds: BatchLoadFn<number, Book | null> = async (ids) => {
+    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, toBook(row)]));
+    return ids.map((id) => rows.get(id) ?? null);
+  };
+
+  /**
+   * Batch function of `Author.books`: one query for the largest limit asked, each key sliced to its own
+   * (the first n of a list are a prefix of its first m, n ≤ m).
+   */
+  readonly loadByAuthor: BatchLoadFn<{ authorId: number; limit: number }, Book[]> = async (keys) => {
+    const limit = Math.max(...keys.map((key) => key.limit));
+    const byParent = new Map<number, Book[]>();
+    for (const row of await this.repository.getFirstByAuthorIds(
+      [...new Set(keys.map((key) => key.authorId))],
+      limit,
+    )) {
+      const siblings = byParent.get(row.authorId) ?? [];
+      siblings.push(toBook(row));
+      byParent.set(row.authorId, siblings);
+    }
+    return keys.map((key) => (byParent.get(key.authorId) ?? []).slice(0, key.limit));
+  };
+
+  /** A page in the given order; counting every match only when asked (it is the costly part of a page). */
+  async getPage(
+    { offset, limit }: PaginationArgs,
+    filter: BookFilter = {},
+    sort: BookSort = BY_ID,
+    { totalCount = false } = {},
+  ): Promise<Page<Book>> {
+    // One row past the page tells whether another page follows.
+    const rows = await this.repository.getPage(filter, sort, offset, limit + 1);
+    return {
+      nodes: rows.slice(0, limit).map(toBook),
+      totalCount: totalCount ? await this.repository.count(filter) : undefined,
+      hasNextPage: rows.length > limit,
+      offset,
+    };
+  }
+
+  async create(input: CreateBookInput): Promise<Book> {
+    return toBook(await this.repository.create(input));
+  }
+
+  async update(id: number, input: UpdateBookInput): Promise<Book> {
+    const row = await this.repository.update(id, input);
+    if (!row) throw notFound(id);
+    return toBook(row);
+  }
+
+  /** The deleted book. */
+  async delete(id: number): Promise<Book> {
+    const row = await this.repository.delete(id);
+    if (!row) throw notFound(id);
+    return toBook(row);
+  }
+}
+
+const notFound = (id: number) => new NotFoundException(`Book ${id} not found`);

@@ -1,0 +1,56 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEnum, IsIn, IsInt, IsOptional } from 'class-validator';
+import { toBoolean, toInteger } from '../../common/validation/field-validators';
+import { PaginationArgs } from '../../graphql/pagination.args';
+import { SortDirection } from '../../graphql/sort-direction';
+import { BookGenre } from '../book-genre.enum';
+import type { BookFilter, BookSortField } from '../books.repository';
+
+const SORT_FIELDS: BookSortField[] = [
+  'id',
+  'title',
+  'isbn',
+  'summary',
+  'pages',
+  'rating',
+  'price',
+  'inStock',
+  'publishedOn',
+  'releasedAt',
+  'externalId',
+  'genre',
+  'authorId',
+  'createdAt',
+  'updatedAt',
+];
+
+/** `GET /books?offset&limit&inStock&genre&authorId&sort&order`: the paging rules of the whole API, then what is particular to books. */
+export class ListBooksQuery extends PaginationArgs implements BookFilter {
+  @ApiPropertyOptional({ type: 'boolean' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  inStock?: boolean;
+
+  @ApiPropertyOptional({ enum: BookGenre, enumName: 'BookGenre' })
+  @IsOptional()
+  @IsEnum(BookGenre)
+  genre?: BookGenre;
+
+  @ApiPropertyOptional({ type: 'integer' })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  authorId?: number;
+
+  @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'id', description: 'The field to order by, then id.' })
+  @IsOptional()
+  @IsIn(SORT_FIELDS)
+  sort: BookSortField = 'id';
+
+  @ApiPropertyOptional({ enum: SortDirection, default: SortDirection.ASC })
+  @IsOptional()
+  @IsEnum(SortDirection)
+  order: SortDirection = SortDirection.ASC;
+}

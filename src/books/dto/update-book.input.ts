@@ -1,0 +1,129 @@
+import { Field, Float, InputType, Int } from '@nestjs/graphql';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEnum,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
+import {
+  IsCalendarDate,
+  IsDateTimeWithOffset,
+  IsDecimalNumber,
+  IsJsonDocument,
+  toDateTime,
+  toDecimalString,
+} from '../../common/validation/field-validators';
+import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
+import { BookGenre } from '../book-genre.enum';
+
+/** Every field optional; a field left out keeps its value, null clears a nullable one. */
+@InputType()
+export class UpdateBookInput {
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ maxLength: 200 })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsString()
+  @Length(1, 200)
+  title?: string;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ maxLength: 13 })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsString()
+  @Length(1, 13)
+  isbn?: string;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ maxLength: 100000, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100000)
+  summary?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @ApiPropertyOptional({ type: 'integer', format: 'int32' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
+  pages?: number;
+
+  @Field(() => Float, { nullable: true })
+  @ApiPropertyOptional({ type: 'number', format: 'double', nullable: true })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  rating?: number | null;
+
+  @Field(() => DecimalScalar, { nullable: true })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'decimal',
+    example: '12.50',
+    description: 'A JSON number or a decimal string; read back as a string.',
+  })
+  @Transform(toDecimalString)
+  @ValidateIf((_, value) => value !== undefined)
+  @IsDecimalNumber(10, 2)
+  price?: string;
+
+  @Field(() => Boolean, { nullable: true })
+  @ApiPropertyOptional()
+  @ValidateIf((_, value) => value !== undefined)
+  @IsBoolean()
+  inStock?: boolean;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'date', nullable: true })
+  @IsOptional()
+  @IsCalendarDate()
+  publishedOn?: string | null;
+
+  @Field(() => GraphQLDateTime, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
+  @Transform(toDateTime)
+  @IsOptional()
+  @IsDateTimeWithOffset()
+  releasedAt?: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
+  @IsOptional()
+  @IsUUID()
+  externalId?: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'A JSON object or array, at most 64 kB.',
+    nullable: true,
+  })
+  @IsOptional()
+  @IsJsonDocument(65536)
+  metadata?: unknown;
+
+  @Field(() => BookGenre, { nullable: true })
+  @ApiPropertyOptional({ enum: BookGenre, enumName: 'BookGenre' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsEnum(BookGenre)
+  genre?: BookGenre;
+
+  @Field(() => Int, { nullable: true })
+  @ApiPropertyOptional({ type: 'integer', description: 'The id of an existing author.' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(2147483647)
+  authorId?: number;
+}

@@ -1,0 +1,84 @@
+import { Field, Float, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
+import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
+import { BookGenre } from '../book-genre.enum';
+
+registerEnumType(BookGenre, { name: 'BookGenre' });
+
+@ObjectType()
+export class Book {
+  @Field(() => Int)
+  @ApiProperty()
+  id: number;
+
+  @Field(() => String)
+  @ApiProperty({ maxLength: 200 })
+  title: string;
+
+  @Field(() => String)
+  @ApiProperty({ maxLength: 13 })
+  isbn: string;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ maxLength: 100000, nullable: true })
+  summary: string | null;
+
+  @Field(() => Int)
+  @ApiProperty({ type: 'integer', format: 'int32' })
+  pages: number;
+
+  @Field(() => Float, { nullable: true })
+  @ApiPropertyOptional({ type: 'number', format: 'double', nullable: true })
+  rating: number | null;
+
+  @Field(() => DecimalScalar)
+  @ApiProperty({
+    type: 'string',
+    format: 'decimal',
+    example: '12.50',
+    description: 'A JSON number or a decimal string; read back as a string.',
+  })
+  price: string;
+
+  @Field(() => Boolean)
+  @ApiProperty()
+  inStock: boolean;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'date', nullable: true })
+  publishedOn: string | null;
+
+  @Field(() => GraphQLDateTime, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
+  releasedAt: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
+  externalId: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'A JSON object or array, at most 64 kB.',
+    nullable: true,
+  })
+  metadata: unknown;
+
+  @Field(() => BookGenre)
+  @ApiProperty({ enum: BookGenre, enumName: 'BookGenre' })
+  genre: BookGenre;
+
+  @Field(() => Int)
+  @ApiProperty({ type: 'integer', description: 'The id of an existing author.' })
+  authorId: number;
+
+  @Field(() => GraphQLDateTime)
+  @ApiProperty()
+  createdAt: Date;
+
+  @Field(() => GraphQLDateTime)
+  @ApiProperty()
+  updatedAt: Date;
+}
