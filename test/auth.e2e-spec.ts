@@ -78,6 +78,7 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       expect(response.body).toEqual({
         sub: 1,
         username: 'alice',
+        roles: ['admin'],
         iat: expect.any(Number),
         exp: expect.any(Number),
       });
@@ -85,12 +86,12 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
     });
 
     it('should accept a token signed with the configured secret', async () => {
-      const payload = { sub: 2, username: 'bob', iat: now(), exp: now() + 60 };
+      const payload = { sub: 2, username: 'bob', roles: ['user'], iat: now(), exp: now() + 60 };
 
       await profile(`Bearer ${forgeJwt(payload, { secret: TEST_JWT_SECRET })}`).expect(200, payload);
     });
 
-    const valid = () => ({ sub: 1, username: 'alice', iat: now(), exp: now() + 60 });
+    const valid = () => ({ sub: 1, username: 'alice', roles: ['admin'], iat: now(), exp: now() + 60 });
     const refusals: Array<[string, () => string | undefined]> = [
       ['no Authorization header', () => undefined],
       ['an empty header', () => ''],
@@ -123,7 +124,8 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       ],
       [
         'a token without exp',
-        () => `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now() }, { secret: TEST_JWT_SECRET })}`,
+        () =>
+          `Bearer ${forgeJwt({ sub: 1, username: 'alice', roles: ['admin'], iat: now() }, { secret: TEST_JWT_SECRET })}`,
       ],
       // Signed with the secret, but not the shape the app signs.
       ...(
@@ -136,6 +138,9 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
           ['no username', { username: undefined }],
           ['an empty username', { username: '' }],
           ['a username that is an object', { username: { name: 'alice' } }],
+          ['no roles', { roles: undefined }],
+          ['an unknown role', { roles: ['root'] }],
+          ['roles that are a string', { roles: 'admin' }],
           ['no iat', { iat: undefined }],
           ['an iat that is a string', { iat: String(now()) }],
           ['an exp that is a string', { exp: String(now() + 60) }],

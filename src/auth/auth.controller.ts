@@ -42,7 +42,7 @@ export class AuthController {
 
   @Get('profile')
   @ApiBearerAuth()
-  @ApiOkResponse({ description: 'The verified token payload: sub, username, iat, exp' })
+  @ApiOkResponse({ description: 'The verified token payload: sub, username, roles, iat, exp' })
   getProfile(@CurrentUser() user: TokenPayload): TokenPayload {
     return user;
   }

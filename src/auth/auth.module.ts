@@ -5,8 +5,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { RolesGuard } from './roles.guard';
 import type { Environment } from '../config/environment';
-import { UsersModule } from '../users/users.module';
+import { UsersDataModule } from '../users/users-data.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { loginThrottlers } from './login-throttler.guard';
@@ -14,7 +15,7 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
   imports: [
-    UsersModule,
+    UsersDataModule,
     // Global (SPEC §5.8): the guard and any feature can verify or sign tokens without importing it.
     JwtModule.registerAsync({
       global: true,
@@ -45,7 +46,9 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => config.get('JWT_EXPIRES_IN', { infer: true }),
     },
+    // In this order: RolesGuard reads the payload JwtAuthGuard attaches.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
 export class AuthModule {}

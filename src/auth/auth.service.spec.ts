@@ -16,12 +16,12 @@ describe(AuthService.name, () => {
     sut = new AuthService(users as unknown as UsersService, jwt);
   });
 
-  it('should sign a token with sub and username', async () => {
-    users.verifyCredentials.mockResolvedValue({ id: 2, username: 'bob' });
+  it('should sign a token with sub, username and roles', async () => {
+    users.verifyCredentials.mockResolvedValue({ id: 2, username: 'bob', roles: ['user'] });
 
     const { access_token } = await sut.login({ username: 'bob', password: 'bob-password' });
 
-    expect(jwt.verify(access_token)).toMatchObject({ sub: 2, username: 'bob' });
+    expect(jwt.verify(access_token)).toMatchObject({ sub: 2, username: 'bob', roles: ['user'] });
   });
 
   it('should refuse wrong credentials with a plain 401', async () => {

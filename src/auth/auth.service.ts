@@ -16,6 +16,8 @@ export class AuthService {
     const user = await this.users.verifyCredentials(username, password, caller);
     // One answer for an unknown user and a wrong password (SPEC §5).
     if (!user) throw new UnauthorizedException();
-    return { access_token: await this.jwt.signAsync({ sub: user.id, username: user.username }) };
+    return {
+      access_token: await this.jwt.signAsync({ sub: user.id, username: user.username, roles: user.roles }),
+    };
   }
 }

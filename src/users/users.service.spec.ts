@@ -4,7 +4,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 describe(UsersService.name, () => {
-  const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored' };
+  const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored', roles: ['admin' as const] };
   let repository: jest.Mocked<Pick<UsersRepository, 'getByUsername'>>;
   let check: jest.MockedFunction<PasswordCheck>;
   let withSlot: jest.Mock<Promise<unknown>, [HashCaller, (check: PasswordCheck) => Promise<unknown>]>;
@@ -28,6 +28,7 @@ describe(UsersService.name, () => {
     await expect(sut.verifyCredentials('alice', 'alice-password')).resolves.toEqual({
       id: 1,
       username: 'alice',
+      roles: ['admin'],
     });
     expect(check).toHaveBeenCalledWith('alice-password', 'scrypt$stored');
   });

@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
+import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
 
 export interface AuthenticatedUser {
   id: number;
   username: string;
+  roles: Role[];
 }
 
 @Injectable()
@@ -27,7 +30,30 @@ export class UsersService {
     return this.hasher.withSlot(caller, async (check) => {
       const user = await this.repository.getByUsername(username);
       const matches = await check(password, user?.passwordHash);
-      return user && matches ? { id: user.id, username: user.username } : undefined;
+      return user && matches ? toUserResponse(user) : undefined;
     });
+  }
+
+  /** The user as it is now (its current roles); undefined once deleted. */
+  async findById(id: number): Promise<AuthenticatedUser | undefined> {
+    const row = await this.repository.getById(id);
+    return row && toUserResponse(row);
+  }
+
+  async getById(id: number): Promise<UserResponseDto> {
+    const user = await this.findById(id);
+    if (!user) throw new NotFoundException(`No user with id ${id}`);
+    return user;
+  }
+
+  async getAll(): Promise<UserResponseDto[]> {
+    return (await this.repository.getAll()).map(toUserResponse);
+  }
+
+  /** Takes effect at the user's next refresh: access tokens already signed keep their roles until they expire. */
+  async updateRoles(id: number, roles: Role[]): Promise<UserResponseDto> {
+    const row = await this.repository.updateRoles(id, roles);
+    if (!row) throw new NotFoundException(`No user with id ${id}`);
+    return toUserResponse(row);
   }
 }

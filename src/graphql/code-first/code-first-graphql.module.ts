@@ -3,6 +3,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { AuthorsModule } from '../../authors/authors.module';
 import { PostsModule } from '../../posts/posts.module';
+import { UsersModule } from '../../users/users.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
@@ -17,7 +18,7 @@ export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', '..', 'src'
  * The API modules whose resolvers make up this endpoint (the schema-first endpoint lists its own). Listing one
  * here is all it takes to register it: this module imports it, and the endpoint includes its resolvers.
  */
-export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule];
+export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule, UsersModule];
 
 /**
  * The code-first GraphQL endpoint: POST /graphql (JSON), schema generated from the decorated classes.
