@@ -26,14 +26,22 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
     it.each([
       ['alice', 'alice-password', 1],
       ['bob', 'bob-password', 2],
-    ])('should answer 200 with an access token for %s', async (username, password, id) => {
-      const response = await login({ username, password }).expect(200);
+    ])(
+      'should answer 200 with an access token and a refresh token for %s',
+      async (username, password, id) => {
+        const response = await login({ username, password }).expect(200);
 
-      expect(Object.keys(response.body)).toEqual(['access_token']);
-      expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: id, username });
-      expect(response.text).not.toContain(password);
-      expect(response.text).not.toContain('scrypt');
-    });
+        expect(response.body).toEqual({
+          access_token: expect.any(String),
+          token_type: 'Bearer',
+          expires_in: 60,
+          refresh_token: expect.any(String),
+        });
+        expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: id, username });
+        expect(response.text).not.toContain(password);
+        expect(response.text).not.toContain('scrypt');
+      },
+    );
 
     it('should give an unknown user and a wrong password the same 401', async () => {
       const wrongPassword = await login({ username: 'alice', password: 'bob-password' }).expect(401);

@@ -10,6 +10,8 @@ import type { Environment } from '../config/environment';
 import { UsersDataModule } from '../users/users-data.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { REFRESH_TOKEN_LIFETIME, RefreshTokensService } from './refresh-tokens.service';
 import { loginThrottlers } from './login-throttler.guard';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
@@ -41,6 +43,14 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
   controllers: [AuthController],
   providers: [
     AuthService,
+    RefreshTokensRepository,
+    RefreshTokensService,
+    {
+      provide: REFRESH_TOKEN_LIFETIME,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        config.get('REFRESH_TOKEN_TTL', { infer: true }),
+    },
     {
       provide: ACCESS_TOKEN_LIFETIME,
       inject: [ConfigService],

@@ -27,6 +27,10 @@ export class UsersRepository {
     return this.db.select().from(users).orderBy(asc(users.id));
   }
 
+  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  }
+
   async updateRoles(id: number, roles: Role[]): Promise<UserRow | undefined> {
     const [row] = await this.db.update(users).set({ roles }).where(eq(users.id, id)).returning();
     return row;

@@ -1,6 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
+import { sameName } from './password-policy';
 import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
 
@@ -32,6 +33,22 @@ export class UsersService {
       const matches = await check(password, user?.passwordHash);
       return user && matches ? toUserResponse(user) : undefined;
     });
+  }
+
+  /**
+   * Replaces the password of user `id` after checking the current one (403 when wrong): two hashes, each in its own
+   * slot of the hasher. The new password's length and commonness are the DTO's rules; not being the username is
+   * checked here, where the username is known.
+   */
+  async changePassword(id: number, current: string, next: string, caller: HashCaller = {}): Promise<void> {
+    const user = await this.hasher.withSlot(caller, async (check) => {
+      const row = await this.repository.getById(id);
+      return (await check(current, row?.passwordHash)) ? row : undefined;
+    });
+    if (!user) throw new ForbiddenException('current_password is not the password of this account');
+    if (sameName(next, user.username))
+      throw new BadRequestException(['new_password must not be the username']);
+    await this.repository.updatePasswordHash(id, await this.hasher.hash(next, caller));
   }
 
   /** The user as it is now (its current roles); undefined once deleted. */
