@@ -43,6 +43,12 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       },
     );
 
+    it('should compare usernames in any case', async () => {
+      const response = await login({ username: 'ALICE', password: 'alice-password' }).expect(200);
+
+      expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: 1, username: 'alice' });
+    });
+
     it('should give an unknown user and a wrong password the same 401', async () => {
       const wrongPassword = await login({ username: 'alice', password: 'bob-password' }).expect(401);
       const unknownUser = await login({ username: 'mallory', password: 'alice-password' }).expect(401);

@@ -2,6 +2,9 @@ import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req, UseGua
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -19,6 +22,9 @@ import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto, TokenPairResponseDto } from './dto/login.dto';
 import { RefreshTokenDto } from './dto/refresh-token.dto';
+import { SignupDto } from './dto/signup.dto';
+import { SignupEnabledGuard } from './signup-enabled.guard';
+import { UserResponseDto } from '../users/dto/user-response.dto';
 import { LoginThrottlerGuard } from './login-throttler.guard';
 import type { TokenPayload } from './token-payload';
 
@@ -48,6 +54,20 @@ export class AuthController {
   @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
   login(@Body() credentials: LoginDto, @Req() request: Request): Promise<TokenPairResponseDto> {
     return this.authService.login(credentials, callerOf(request));
+  }
+
+  @Public()
+  @Post('signup')
+  @UseGuards(SignupEnabledGuard, LoginThrottlerGuard)
+  @ApiOperation({ summary: 'Creates an account with the role user (then log in)' })
+  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiBadRequestResponse({ description: 'A username or password that breaks a rule; the message names it' })
+  @ApiConflictResponse({ description: 'The username is taken, in any case' })
+  @ApiNotFoundResponse({ description: 'Sign-up is off (SIGNUP_ENABLED=false)' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
+  signup(@Body() body: SignupDto, @Req() request: Request): Promise<UserResponseDto> {
+    return this.authService.signup(body, callerOf(request));
   }
 
   @Public()

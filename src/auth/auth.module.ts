@@ -6,6 +6,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { RolesGuard } from './roles.guard';
+import { SignupEnabledGuard } from './signup-enabled.guard';
 import type { Environment } from '../config/environment';
 import { UsersDataModule } from '../users/users-data.module';
 import { AuthController } from './auth.controller';
@@ -43,6 +44,7 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
   controllers: [AuthController],
   providers: [
     AuthService,
+    SignupEnabledGuard,
     RefreshTokensRepository,
     RefreshTokensService,
     {

@@ -1,9 +1,11 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { HashCaller } from '../users/password-hasher';
+import type { UserResponseDto } from '../users/dto/user-response.dto';
 import { type AuthenticatedUser, UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import type { LoginDto, TokenPairResponseDto } from './dto/login.dto';
+import type { SignupDto } from './dto/signup.dto';
 import { extractBearerToken } from './jwt-auth.guard';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { ACCESS_TOKEN_LIFETIME, toTokenPayload } from './token-payload';
@@ -23,6 +25,11 @@ export class AuthService {
     // One answer for an unknown user and a wrong password (SPEC §5).
     if (!user) throw new UnauthorizedException();
     return this.tokenPair(user, await this.refreshTokens.start(user.id));
+  }
+
+  /** A new account with the role `user`; logging in is a separate step. */
+  signup({ username, password }: SignupDto, caller?: HashCaller): Promise<UserResponseDto> {
+    return this.users.create(username, password, caller);
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { Role } from './roles';
-import { type UserRow, users } from './users.table';
+import { type NewUserRow, type UserRow, users } from './users.table';
 
 @Injectable()
 export class UsersRepository {
@@ -25,6 +25,12 @@ export class UsersRepository {
 
   getAll(): Promise<UserRow[]> {
     return this.db.select().from(users).orderBy(asc(users.id));
+  }
+
+  /** The new user, or undefined when the username is taken (in any case): one statement, so nothing half-made. */
+  async create(values: Pick<NewUserRow, 'username' | 'passwordHash'>): Promise<UserRow | undefined> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    return row;
   }
 
   async updatePasswordHash(id: number, passwordHash: string): Promise<void> {

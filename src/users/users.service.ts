@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
 import { sameName } from './password-policy';
@@ -33,6 +39,20 @@ export class UsersService {
       const matches = await check(password, user?.passwordHash);
       return user && matches ? toUserResponse(user) : undefined;
     });
+  }
+
+  /**
+   * A new account with the role `user`. The DTO has checked the rules; the password gets the login's scrypt
+   * settings, in the hasher's queue for `caller` like a login. A taken username (in any case) is 409, whether found
+   * before hashing (no hash spent on it) or by the unique index when two sign-ups race.
+   */
+  async create(username: string, password: string, caller: HashCaller = {}): Promise<UserResponseDto> {
+    const taken = () => new ConflictException('username is taken');
+    if (await this.repository.getByUsername(username)) throw taken();
+    const passwordHash = await this.hasher.hash(password, caller);
+    const row = await this.repository.create({ username, passwordHash });
+    if (!row) throw taken();
+    return toUserResponse(row);
   }
 
   /**
