@@ -47,7 +47,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @UseGuards(LoginThrottlerGuard)
   @ApiOperation({ summary: 'An access token and the first refresh token of a new login' })
-  @ApiOkResponse({ type: TokenPairResponseDto })
+  @ApiOkResponse({ type: TokenPairResponseDto, description: 'An access token and a refresh token' })
   @ApiBadRequestResponse({ description: 'A body that is not two strings' })
   @ApiUnauthorizedResponse({ description: 'Unknown user or wrong password' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
@@ -60,7 +60,7 @@ export class AuthController {
   @Post('signup')
   @UseGuards(SignupEnabledGuard, LoginThrottlerGuard)
   @ApiOperation({ summary: 'Creates an account with the role user (then log in)' })
-  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiCreatedResponse({ type: UserResponseDto, description: 'The new account' })
   @ApiBadRequestResponse({ description: 'A username or password that breaks a rule; the message names it' })
   @ApiConflictResponse({ description: 'The username is taken, in any case' })
   @ApiNotFoundResponse({ description: 'Sign-up is off (SIGNUP_ENABLED=false)' })
@@ -79,7 +79,7 @@ export class AuthController {
       'Presenting a spent token again revokes every token of its login. With `Authorization: Bearer <access token>` ' +
       '(expired or not), the refresh token must belong to that user.',
   })
-  @ApiOkResponse({ type: TokenPairResponseDto })
+  @ApiOkResponse({ type: TokenPairResponseDto, description: 'The next pair; the presented token is spent' })
   @ApiBadRequestResponse({ description: 'refresh_token is not a string' })
   @ApiUnauthorizedResponse({
     description: 'Not a live refresh token (unknown, spent, revoked, expired, or another user’s)',

@@ -22,7 +22,7 @@ export class UsersController {
 
   @Get()
   @ApiOperation({ summary: 'Every user, in id order (admins only)' })
-  @ApiOkResponse({ type: UserResponseDto, isArray: true })
+  @ApiOkResponse({ type: UserResponseDto, isArray: true, description: 'id, username and roles of each user' })
   getAllUsers(): Promise<UserResponseDto[]> {
     return this.usersService.getAll();
   }
@@ -33,7 +33,7 @@ export class UsersController {
     description:
       "Effective from the user's next refresh: access tokens already issued keep their roles until they expire.",
   })
-  @ApiOkResponse({ type: UserResponseDto })
+  @ApiOkResponse({ type: UserResponseDto, description: 'The user with its new roles' })
   @ApiBadRequestResponse({ description: 'A bad id, or roles that are not a non-empty list of user/admin' })
   @ApiNotFoundResponse({ description: 'No user with this id' })
   updateUserRoles(
