@@ -135,4 +135,35 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
       expect(errorOf(body).extensions.code).toBe('UNAUTHENTICATED');
     });
   });
+
+  describe('GraphQL user (admins only)', () => {
+    const query = '{ user(id: 2) { id username roles } }';
+
+    it('should answer an admin', async () => {
+      const body = await gql(query, { auth: bearer(sut.aliceToken()) });
+
+      expect(body.errors).toBeUndefined();
+      expect(body.data).toEqual({ user: { id: 2, username: 'bob', roles: ['user'] } });
+    });
+
+    it('should answer null for an unknown id', async () => {
+      const body = await gql('{ user(id: 999999) { id } }', { auth: bearer(sut.aliceToken()) });
+
+      expect(body).toMatchObject({ data: { user: null } });
+      expect(body.errors).toBeUndefined();
+    });
+
+    it('should refuse a user without the admin role with FORBIDDEN', async () => {
+      const body = await gql(query, { auth: bearer(sut.bobToken()) });
+
+      expect(errorOf(body)).toMatchObject({ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } });
+      expect(body.data).toEqual({ user: null });
+    });
+
+    it('should refuse a caller without a token with UNAUTHENTICATED', async () => {
+      const body = await gql(query);
+
+      expect(errorOf(body).extensions.code).toBe('UNAUTHENTICATED');
+    });
+  });
 });
