@@ -16,8 +16,9 @@ import graphqlWorst from './scenarios/graphql-worst.mjs';
 import httpAuth from './scenarios/http-auth.mjs';
 import http from './scenarios/http.mjs';
 import login from './scenarios/login.mjs';
+import refresh from './scenarios/refresh.mjs';
 
-const SCENARIOS = [http, httpAuth, graphql, graphqlWorst, login, boot, generate];
+const SCENARIOS = [http, httpAuth, graphql, graphqlWorst, login, refresh, boot, generate];
 const DEADLINE_MS = 10 * 60_000;
 const RESULTS = join(BENCH, 'results.json');
 

@@ -26,13 +26,27 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
     it.each([
       ['alice', 'alice-password', 1],
       ['bob', 'bob-password', 2],
-    ])('should answer 200 with an access token for %s', async (username, password, id) => {
-      const response = await login({ username, password }).expect(200);
+    ])(
+      'should answer 200 with an access token and a refresh token for %s',
+      async (username, password, id) => {
+        const response = await login({ username, password }).expect(200);
 
-      expect(Object.keys(response.body)).toEqual(['access_token']);
-      expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: id, username });
-      expect(response.text).not.toContain(password);
-      expect(response.text).not.toContain('scrypt');
+        expect(response.body).toEqual({
+          access_token: expect.any(String),
+          token_type: 'Bearer',
+          expires_in: 60,
+          refresh_token: expect.any(String),
+        });
+        expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: id, username });
+        expect(response.text).not.toContain(password);
+        expect(response.text).not.toContain('scrypt');
+      },
+    );
+
+    it('should compare usernames in any case', async () => {
+      const response = await login({ username: 'ALICE', password: 'alice-password' }).expect(200);
+
+      expect(decodeJwtPayload(response.body.access_token)).toMatchObject({ sub: 1, username: 'alice' });
     });
 
     it('should give an unknown user and a wrong password the same 401', async () => {
@@ -78,6 +92,7 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       expect(response.body).toEqual({
         sub: 1,
         username: 'alice',
+        roles: ['admin'],
         iat: expect.any(Number),
         exp: expect.any(Number),
       });
@@ -85,12 +100,12 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
     });
 
     it('should accept a token signed with the configured secret', async () => {
-      const payload = { sub: 2, username: 'bob', iat: now(), exp: now() + 60 };
+      const payload = { sub: 2, username: 'bob', roles: ['user'], iat: now(), exp: now() + 60 };
 
       await profile(`Bearer ${forgeJwt(payload, { secret: TEST_JWT_SECRET })}`).expect(200, payload);
     });
 
-    const valid = () => ({ sub: 1, username: 'alice', iat: now(), exp: now() + 60 });
+    const valid = () => ({ sub: 1, username: 'alice', roles: ['admin'], iat: now(), exp: now() + 60 });
     const refusals: Array<[string, () => string | undefined]> = [
       ['no Authorization header', () => undefined],
       ['an empty header', () => ''],
@@ -123,7 +138,8 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       ],
       [
         'a token without exp',
-        () => `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now() }, { secret: TEST_JWT_SECRET })}`,
+        () =>
+          `Bearer ${forgeJwt({ sub: 1, username: 'alice', roles: ['admin'], iat: now() }, { secret: TEST_JWT_SECRET })}`,
       ],
       // Signed with the secret, but not the shape the app signs.
       ...(
@@ -136,6 +152,9 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
           ['no username', { username: undefined }],
           ['an empty username', { username: '' }],
           ['a username that is an object', { username: { name: 'alice' } }],
+          ['no roles', { roles: undefined }],
+          ['an unknown role', { roles: ['root'] }],
+          ['roles that are a string', { roles: 'admin' }],
           ['no iat', { iat: undefined }],
           ['an iat that is a string', { iat: String(now()) }],
           ['an exp that is a string', { exp: String(now() + 60) }],

@@ -116,8 +116,10 @@ describe('Dockerfile, in step with scripts/ci/deployment.mjs (what production-in
         'src/posts/posts.graphql',
       ]),
     );
+    // The data files the app reads from src/: the common-password list (and its licence).
+    expect(shipped).toEqual(expect.arrayContaining(['src/users/common-passwords/common-passwords.txt']));
     expect(
-      shipped.every((path) => path === 'dist' || !path.startsWith('src/') || path.endsWith('.graphql')),
+      shipped.every((path) => path === 'dist' || !path.startsWith('src/') || /\.(graphql|txt)$/.test(path)),
     ).toBe(true);
   });
 

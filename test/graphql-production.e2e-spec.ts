@@ -92,7 +92,7 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
   it('should answer schema-first errors without stack traces or field suggestions', async () => {
     const now = Math.floor(Date.now() / 1000);
     const auth = {
-      Authorization: `Bearer ${forgeJwt({ sub: 1, username: 'alice', iat: now, exp: now + 60 }, { secret: TEST_JWT_SECRET })}`,
+      Authorization: `Bearer ${forgeJwt({ sub: 1, username: 'alice', roles: ['admin'], iat: now, exp: now + 60 }, { secret: TEST_JWT_SECRET })}`,
     };
     const codes = await errorCodesOf([
       post(SCHEMA_FIRST_PATH, 'mutation { createPost(authorId: 1, input: { title: "ab" }) { id } }', auth),

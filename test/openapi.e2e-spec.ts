@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from './utils/test-app';
 
-type Operation = { security?: unknown[]; operationId: string; parameters?: object[] };
+type Operation = {
+  security?: unknown[];
+  operationId: string;
+  parameters?: object[];
+  summary?: string;
+  responses: Record<string, { description: string; content?: object }>;
+};
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
@@ -142,6 +148,56 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(document.paths['/cats'].post.security).toBeUndefined();
       expect(document.paths['/auth/login'].post.security).toBeUndefined();
       expect(document.paths['/routing/any'].get.security).toBeUndefined();
+    });
+
+    it.each<[string, string, string[]]>([
+      ['post', '/auth/login', ['200', '400', '401', '429', '503']],
+      ['post', '/auth/signup', ['201', '400', '404', '409', '429', '503']],
+      ['post', '/auth/refresh', ['200', '400', '401']],
+      ['post', '/auth/logout', ['204', '400']],
+      ['post', '/auth/password', ['204', '400', '401', '403', '429', '503']],
+      ['get', '/auth/profile', ['200', '401']],
+      ['get', '/users', ['200', '401', '403']],
+      ['patch', '/users/{id}', ['200', '400', '401', '403', '404']],
+    ])('should document %s %s with a summary and its responses', (method, path, statuses) => {
+      const operation = document.paths[path]?.[method];
+
+      expect(operation).toBeDefined();
+      expect(operation.summary).toEqual(expect.any(String));
+      expect(Object.keys(operation.responses).sort()).toEqual(statuses);
+      for (const status of statuses) expect(operation.responses[status].description).not.toBe('');
+    });
+
+    it('should describe the token pair, the sign-up and the roles bodies', () => {
+      const { TokenPairResponseDto, SignupDto, UpdateUserRolesDto, UserResponseDto } =
+        document.components.schemas;
+
+      expect(TokenPairResponseDto.required?.sort()).toEqual([
+        'access_token',
+        'expires_in',
+        'refresh_token',
+        'token_type',
+      ]);
+      expect(SignupDto.properties).toMatchObject({
+        username: { type: 'string', pattern: '^[a-z0-9_.-]{3,32}$' },
+        password: { type: 'string', minLength: 8, maxLength: 128 },
+      });
+      expect(UpdateUserRolesDto.properties.roles).toMatchObject({
+        type: 'array',
+        items: { type: 'string', enum: ['user', 'admin'] },
+      });
+      expect(Object.keys(UserResponseDto.properties)).toEqual(['id', 'username', 'roles']);
+    });
+
+    it('should put the bearer scheme on the routes of a signed-in user, not on sign-up, refresh or logout', () => {
+      const bearer = [{ bearer: [] }];
+
+      expect(document.paths['/auth/password'].post.security).toEqual(bearer);
+      expect(document.paths['/users'].get.security).toEqual(bearer);
+      expect(document.paths['/users/{id}'].patch.security).toEqual(bearer);
+      expect(document.paths['/auth/signup'].post.security).toBeUndefined();
+      expect(document.paths['/auth/refresh'].post.security).toBeUndefined();
+      expect(document.paths['/auth/logout'].post.security).toBeUndefined();
     });
   });
 });

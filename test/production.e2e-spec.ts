@@ -149,6 +149,11 @@ describe('demo data in production', () => {
     expect(await server.stop()).toBe(0);
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ access_token: expect.any(String) });
+    expect(await response.json()).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 60,
+      refresh_token: expect.any(String),
+    });
   }, 90_000);
 });

@@ -13,10 +13,17 @@ export const ASSEMBLE_FOLDER = '/deployment';
 export const ASSEMBLE_COMMAND = `node scripts/ci/deployment.mjs assemble ${ASSEMBLE_FOLDER}`;
 
 /**
- * What a deployment ships: the manifests, the build, the migrations (applied at start) and the schema-first
- * schema (the `.graphql` files, read from src/ at start).
+ * What a deployment ships: the manifests, the build, the migrations (applied at start), the schema-first
+ * schema (the `.graphql` files, read from src/ at start) and the data files read from src/ (the common passwords).
  */
-export const SHIPPED = ['package.json', 'package-lock.json', 'dist', 'drizzle', 'src/**/*.graphql'];
+export const SHIPPED = [
+  'package.json',
+  'package-lock.json',
+  'dist',
+  'drizzle',
+  'src/**/*.graphql',
+  'src/**/*.txt',
+];
 
 /** The runtime stage, in the assembled folder: production dependencies only. */
 export const RUNTIME_INSTALL = 'npm ci --omit=dev --no-audit --no-fund';

@@ -1,7 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -12,9 +19,24 @@ import { clientGoneSignal } from '../common/utils/client-gone-signal';
 import { CurrentUser } from './decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthService } from './auth.service';
-import { LoginDto, LoginResponseDto } from './dto/login.dto';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginDto, TokenPairResponseDto } from './dto/login.dto';
+import { RefreshTokenDto } from './dto/refresh-token.dto';
+import { SignupDto } from './dto/signup.dto';
+import { SignupEnabledGuard } from './signup-enabled.guard';
+import { UserResponseDto } from '../users/dto/user-response.dto';
 import { LoginThrottlerGuard } from './login-throttler.guard';
 import type { TokenPayload } from './token-payload';
+
+const TOO_MANY =
+  'Too many attempts for this username, or for any username, from this client (see Retry-After)';
+const HASHER_BUSY = 'Too many password checks waiting, in all or from this client (see Retry-After)';
+
+/** The client's address (its share of the password hasher) and whether it is still there. */
+const callerOf = (request: Request) => ({
+  client: clientAddressOf(request),
+  signal: clientGoneSignal(request),
+});
 
 @Controller('auth')
 export class AuthController {
@@ -24,25 +46,90 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @UseGuards(LoginThrottlerGuard)
-  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiOperation({ summary: 'An access token and the first refresh token of a new login' })
+  @ApiOkResponse({ type: TokenPairResponseDto, description: 'An access token and a refresh token' })
+  @ApiBadRequestResponse({ description: 'A body that is not two strings' })
   @ApiUnauthorizedResponse({ description: 'Unknown user or wrong password' })
-  @ApiTooManyRequestsResponse({
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
+  login(@Body() credentials: LoginDto, @Req() request: Request): Promise<TokenPairResponseDto> {
+    return this.authService.login(credentials, callerOf(request));
+  }
+
+  @Public()
+  @Post('signup')
+  @UseGuards(SignupEnabledGuard, LoginThrottlerGuard)
+  @ApiOperation({ summary: 'Creates an account with the role user (then log in)' })
+  @ApiCreatedResponse({ type: UserResponseDto, description: 'The new account' })
+  @ApiBadRequestResponse({ description: 'A username or password that breaks a rule; the message names it' })
+  @ApiConflictResponse({ description: 'The username is taken, in any case' })
+  @ApiNotFoundResponse({ description: 'Sign-up is off (SIGNUP_ENABLED=false)' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
+  signup(@Body() body: SignupDto, @Req() request: Request): Promise<UserResponseDto> {
+    return this.authService.signup(body, callerOf(request));
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Spends a refresh token for a new pair',
     description:
-      'Too many attempts for this username, or for any username, from this client (see Retry-After)',
+      'Presenting a spent token again revokes every token of its login. With `Authorization: Bearer <access token>` ' +
+      '(expired or not), the refresh token must belong to that user.',
   })
-  @ApiServiceUnavailableResponse({
-    description: 'Too many logins waiting for a password check, in all or from this client (see Retry-After)',
+  @ApiOkResponse({ type: TokenPairResponseDto, description: 'The next pair; the presented token is spent' })
+  @ApiBadRequestResponse({ description: 'refresh_token is not a string' })
+  @ApiUnauthorizedResponse({
+    description: 'Not a live refresh token (unknown, spent, revoked, expired, or another user’s)',
   })
-  login(@Body() credentials: LoginDto, @Req() request: Request): Promise<LoginResponseDto> {
-    return this.authService.login(credentials, {
-      client: clientAddressOf(request),
-      signal: clientGoneSignal(request),
-    });
+  refresh(
+    @Body() { refresh_token }: RefreshTokenDto,
+    @Headers('authorization') authorization?: string,
+  ): Promise<TokenPairResponseDto> {
+    return this.authService.refresh(refresh_token, authorization);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: "Revokes the refresh tokens of the token's login" })
+  @ApiNoContentResponse({ description: 'Done; also for a token that is unknown or already revoked' })
+  @ApiBadRequestResponse({ description: 'refresh_token is not a string' })
+  logout(@Body() { refresh_token }: RefreshTokenDto): Promise<void> {
+    return this.authService.logout(refresh_token);
+  }
+
+  @Post('password')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(LoginThrottlerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Changes the password and revokes every refresh token of the user',
+    description: 'Access tokens already issued stay valid until they expire (JWT_EXPIRES_IN).',
+  })
+  @ApiNoContentResponse({ description: 'Changed' })
+  @ApiBadRequestResponse({
+    description: 'A weak new password: its length, the username, or a common password',
+  })
+  @ApiUnauthorizedResponse({ description: 'No valid access token' })
+  @ApiForbiddenResponse({ description: 'current_password is wrong' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
+  changePassword(
+    @CurrentUser() user: TokenPayload,
+    @Body() body: ChangePasswordDto,
+    @Req() request: Request,
+  ): Promise<void> {
+    return this.authService.changePassword(user.sub, body, callerOf(request));
   }
 
   @Get('profile')
   @ApiBearerAuth()
-  @ApiOkResponse({ description: 'The verified token payload: sub, username, iat, exp' })
+  @ApiOperation({ summary: 'The verified access token payload' })
+  @ApiOkResponse({ description: 'sub, username, roles, iat, exp' })
+  @ApiUnauthorizedResponse({ description: 'No valid access token' })
   getProfile(@CurrentUser() user: TokenPayload): TokenPayload {
     return user;
   }

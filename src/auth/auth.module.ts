@@ -5,16 +5,20 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { RolesGuard } from './roles.guard';
+import { SignupEnabledGuard } from './signup-enabled.guard';
 import type { Environment } from '../config/environment';
-import { UsersModule } from '../users/users.module';
+import { UsersDataModule } from '../users/users-data.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { REFRESH_TOKEN_LIFETIME, RefreshTokensService } from './refresh-tokens.service';
 import { loginThrottlers } from './login-throttler.guard';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
   imports: [
-    UsersModule,
+    UsersDataModule,
     // Global (SPEC §5.8): the guard and any feature can verify or sign tokens without importing it.
     JwtModule.registerAsync({
       global: true,
@@ -40,12 +44,23 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
   controllers: [AuthController],
   providers: [
     AuthService,
+    SignupEnabledGuard,
+    RefreshTokensRepository,
+    RefreshTokensService,
+    {
+      provide: REFRESH_TOKEN_LIFETIME,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        config.get('REFRESH_TOKEN_TTL', { infer: true }),
+    },
     {
       provide: ACCESS_TOKEN_LIFETIME,
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => config.get('JWT_EXPIRES_IN', { infer: true }),
     },
+    // In this order: RolesGuard reads the payload JwtAuthGuard attaches.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
 export class AuthModule {}

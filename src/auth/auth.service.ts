@@ -1,21 +1,86 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { HashCaller } from '../users/password-hasher';
-import { UsersService } from '../users/users.service';
-import type { LoginDto, LoginResponseDto } from './dto/login.dto';
+import type { UserResponseDto } from '../users/dto/user-response.dto';
+import { type AuthenticatedUser, UsersService } from '../users/users.service';
+import type { ChangePasswordDto } from './dto/change-password.dto';
+import type { LoginDto, TokenPairResponseDto } from './dto/login.dto';
+import type { SignupDto } from './dto/signup.dto';
+import { extractBearerToken } from './jwt-auth.guard';
+import { RefreshTokensService } from './refresh-tokens.service';
+import { ACCESS_TOKEN_LIFETIME, toTokenPayload } from './token-payload';
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly users: UsersService,
     private readonly jwt: JwtService,
+    private readonly refreshTokens: RefreshTokensService,
+    @Inject(ACCESS_TOKEN_LIFETIME) private readonly accessTokenLifetime: number,
   ) {}
 
   /** `caller`: the client's address and a signal that fires when it has gone (see PasswordHasher). */
-  async login({ username, password }: LoginDto, caller?: HashCaller): Promise<LoginResponseDto> {
+  async login({ username, password }: LoginDto, caller?: HashCaller): Promise<TokenPairResponseDto> {
     const user = await this.users.verifyCredentials(username, password, caller);
     // One answer for an unknown user and a wrong password (SPEC §5).
     if (!user) throw new UnauthorizedException();
-    return { access_token: await this.jwt.signAsync({ sub: user.id, username: user.username }) };
+    return this.tokenPair(user, await this.refreshTokens.start(user.id));
+  }
+
+  /** A new account with the role `user`; logging in is a separate step. */
+  signup({ username, password }: SignupDto, caller?: HashCaller): Promise<UserResponseDto> {
+    return this.users.create(username, password, caller);
+  }
+
+  /**
+   * The next pair for a live refresh token, signed with the user's current roles. `authorization`: when the client
+   * sends its access token along (expired or not), the refresh token must be that user's.
+   */
+  async refresh(refreshToken: string, authorization?: string): Promise<TokenPairResponseDto> {
+    const boundTo = authorization === undefined ? undefined : await this.userIdOf(authorization);
+    const rotated = await this.refreshTokens.rotate(refreshToken, boundTo);
+    const user = rotated && (await this.users.findById(rotated.userId));
+    if (!rotated || !user) throw new UnauthorizedException();
+    return this.tokenPair(user, rotated.token);
+  }
+
+  logout(refreshToken: string): Promise<void> {
+    return this.refreshTokens.revokeFamilyOf(refreshToken);
+  }
+
+  /** Every login of the user ends: its refresh tokens are revoked (access tokens live on until they expire). */
+  async changePassword(
+    userId: number,
+    { current_password, new_password }: ChangePasswordDto,
+    caller?: HashCaller,
+  ): Promise<void> {
+    await this.users.changePassword(userId, current_password, new_password, caller);
+    // After the change: should this fail, a retry with the new password as the current one revokes them.
+    await this.refreshTokens.revokeAllOfUser(userId);
+  }
+
+  private async tokenPair(user: AuthenticatedUser, refreshToken: string): Promise<TokenPairResponseDto> {
+    return {
+      access_token: await this.jwt.signAsync({ sub: user.id, username: user.username, roles: user.roles }),
+      token_type: 'Bearer',
+      expires_in: this.accessTokenLifetime,
+      refresh_token: refreshToken,
+    };
+  }
+
+  /** The user of an access token of ours, expired or not; 401 for anything else. */
+  private async userIdOf(authorization: string): Promise<number> {
+    const token = extractBearerToken(authorization);
+    const claims: unknown = token
+      ? await this.jwt
+          .verifyAsync<object>(token, { algorithms: ['HS256'], ignoreExpiration: true })
+          .catch(() => undefined)
+      : undefined;
+    const payload = toTokenPayload(claims, {
+      maxLifetimeSeconds: this.accessTokenLifetime,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
+    if (!payload) throw new UnauthorizedException();
+    return payload.sub;
   }
 }

@@ -42,7 +42,9 @@ function contextFor(
 describe(JwtAuthGuard.name, () => {
   const jwt = new JwtService({ secret: SECRET, signOptions: { expiresIn: 60 } });
   const sut = new JwtAuthGuard(jwt, new Reflector(), 60);
-  const bearer = () => ({ headers: { authorization: `Bearer ${jwt.sign({ sub: 1, username: 'alice' })}` } });
+  const bearer = () => ({
+    headers: { authorization: `Bearer ${jwt.sign({ sub: 1, username: 'alice', roles: ['admin'] })}` },
+  });
 
   describe.each(['http', 'graphql'] as const)('in a %s context', (type) => {
     it('should let a public handler through without a token', async () => {
@@ -74,7 +76,7 @@ describe(JwtAuthGuard.name, () => {
     });
 
     const now = Math.floor(Date.now() / 1000);
-    const payload = { sub: 1, username: 'alice', iat: now, exp: now + 60 };
+    const payload = { sub: 1, username: 'alice', roles: ['admin'], iat: now, exp: now + 60 };
     it.each([
       ['without exp', forgeJwt({ sub: 1, username: 'alice', iat: now }, { secret: SECRET })],
       [
@@ -85,6 +87,7 @@ describe(JwtAuthGuard.name, () => {
       ['with alg none', forgeJwt(payload, { secret: '', alg: 'none' })],
       ['with a sub that is a string', forgeJwt({ ...payload, sub: '1' }, { secret: SECRET })],
       ['without username', forgeJwt({ ...payload, username: undefined }, { secret: SECRET })],
+      ['without roles', forgeJwt({ ...payload, roles: undefined }, { secret: SECRET })],
       [
         'living longer than JWT_EXPIRES_IN',
         forgeJwt({ ...payload, exp: now + 365 * 24 * 3600 }, { secret: SECRET }),
@@ -104,7 +107,7 @@ describe(JwtAuthGuard.name, () => {
       await expect(sut.canActivate(context)).resolves.toBe(true);
     });
 
-    it('should attach only the four claims it checked', async () => {
+    it('should attach only the five claims it checked', async () => {
       const token = forgeJwt({ ...payload, role: 'admin' }, { secret: SECRET });
       const request = { headers: { authorization: `Bearer ${token}` } };
       const context = contextFor(type, request, ClosedController.prototype.closed, ClosedController);

@@ -13,7 +13,8 @@ export interface LoginThrottleLimits {
 
 const usernameOf = (request: Request) => {
   const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? body.username.slice(0, 100) : '';
+  // Lowercase: usernames are compared in any case, so `Alice` and `alice` share one counter.
+  return typeof body?.username === 'string' ? body.username.slice(0, 100).toLowerCase() : '';
 };
 
 /**

@@ -3,13 +3,13 @@ import { CLOCK_SKEW_SECONDS, toTokenPayload } from './token-payload';
 describe(toTokenPayload.name, () => {
   const nowSeconds = 1_700_000_000;
   const limits = { maxLifetimeSeconds: 60, nowSeconds };
-  const valid = { sub: 1, username: 'alice', iat: nowSeconds, exp: nowSeconds + 60 };
+  const valid = { sub: 1, username: 'alice', roles: ['admin'], iat: nowSeconds, exp: nowSeconds + 60 };
 
   it('should keep the claims the app signs', () => {
     expect(toTokenPayload(valid, limits)).toEqual(valid);
   });
 
-  it('should keep only those four claims', () => {
+  it('should keep only those five claims', () => {
     expect(toTokenPayload({ ...valid, admin: true, nbf: nowSeconds }, limits)).toEqual(valid);
   });
 
@@ -35,6 +35,11 @@ describe(toTokenPayload.name, () => {
     ['username empty', { ...valid, username: '' }],
     ['username a number', { ...valid, username: 1 }],
     ['username an object', { ...valid, username: { name: 'alice' } }],
+    ['roles missing', { ...valid, roles: undefined }],
+    ['roles a string', { ...valid, roles: 'admin' }],
+    ['an unknown role', { ...valid, roles: ['root'] }],
+    ['a role that is not a string', { ...valid, roles: [1] }],
+    ['a role twice', { ...valid, roles: ['admin', 'admin'] }],
     ['iat missing', { ...valid, iat: undefined }],
     ['iat a string', { ...valid, iat: String(nowSeconds) }],
     ['exp missing', { ...valid, exp: undefined }],

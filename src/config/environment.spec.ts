@@ -13,6 +13,11 @@ describe(validateEnvironment.name, () => {
     });
   });
 
+  it('should keep refresh tokens 30 days unless REFRESH_TOKEN_TTL says otherwise', () => {
+    expect(validateEnvironment(base).REFRESH_TOKEN_TTL).toBe(2_592_000);
+    expect(validateEnvironment({ ...base, REFRESH_TOKEN_TTL: '3600' }).REFRESH_TOKEN_TTL).toBe(3600);
+  });
+
   it('should read them from the environment', () => {
     expect(
       validateEnvironment({
@@ -40,6 +45,8 @@ describe(validateEnvironment.name, () => {
     ['PASSWORD_HASH_CLIENT_LIMIT', '0', 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer'],
     ['SESSION_MAX_COUNT', '0', 'SESSION_MAX_COUNT must be a positive integer'],
     ['SESSION_MAX_PER_CLIENT', '1.5', 'SESSION_MAX_PER_CLIENT must be a positive integer'],
+    ['REFRESH_TOKEN_TTL', '0', 'REFRESH_TOKEN_TTL must be a positive whole number of seconds'],
+    ['REFRESH_TOKEN_TTL', '30d', 'REFRESH_TOKEN_TTL must be a positive whole number of seconds'],
   ])('should refuse %s=%s, naming it', (name, value, message) => {
     const validate = () => validateEnvironment({ ...base, [name]: value });
 

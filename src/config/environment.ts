@@ -91,6 +91,17 @@ export class Environment {
   LOG_LEVEL: LogLevel = 'log';
 
   /** Failed-or-not login attempts allowed per client and username in LOGIN_THROTTLE_TTL seconds. */
+  /** `false`: POST /auth/signup answers 404, as if it did not exist (accounts are then made by other means). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'SIGNUP_ENABLED must be true or false' })
+  SIGNUP_ENABLED = true;
+
+  /** Seconds a login's refresh tokens live, counted from the login (refreshing does not extend it): 30 days. */
+  @Type(() => Number)
+  @IsInt({ message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
+  @Min(1, { message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
+  REFRESH_TOKEN_TTL = 2_592_000;
+
   @Type(() => Number)
   @IsInt({ message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
   @Min(1, { message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })

@@ -1,7 +1,9 @@
+import type { Role } from '../users/roles';
+
 // The demo data of CONTRACT §2. Passwords are here only to be hashed at seed time.
-export const DEMO_USERS = [
-  { id: 1, username: 'alice', password: 'alice-password' },
-  { id: 2, username: 'bob', password: 'bob-password' },
+export const DEMO_USERS: Array<{ id: number; username: string; password: string; roles: Role[] }> = [
+  { id: 1, username: 'alice', password: 'alice-password', roles: ['admin'] },
+  { id: 2, username: 'bob', password: 'bob-password', roles: ['user'] },
 ];
 
 export const DEMO_AUTHORS = [

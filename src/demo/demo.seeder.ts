@@ -39,9 +39,10 @@ export class DemoSeeder implements OnModuleInit {
     const missing = DEMO_USERS.filter((user) => !existing.some((row) => row.username === user.username));
     // Hash only what is missing: scrypt is deliberately slow.
     const newUsers = await Promise.all(
-      missing.map(async ({ id, username, password }) => ({
+      missing.map(async ({ id, username, password, roles }) => ({
         id,
         username,
+        roles,
         passwordHash: await this.hasher.hash(password),
       })),
     );

@@ -1,25 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
-import { PASSWORD_HASHER_LIMITS, PasswordHasher, type PasswordHasherLimits } from './password-hasher';
-import { UsersRepository } from './users.repository';
-import { UsersService } from './users.service';
+import { UsersController } from './users.controller';
+import { UsersDataModule } from './users-data.module';
+import { UsersResolver } from './users.resolver';
 
+/** The users API: `GET /users`, `PATCH /users/:id` (admins) and the code-first `me` query. */
 @Module({
-  providers: [
-    {
-      provide: PASSWORD_HASHER_LIMITS,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): PasswordHasherLimits => ({
-        concurrency: config.get('PASSWORD_HASH_CONCURRENCY', { infer: true }),
-        queueLimit: config.get('PASSWORD_HASH_QUEUE_LIMIT', { infer: true }),
-        perClientLimit: config.get('PASSWORD_HASH_CLIENT_LIMIT', { infer: true }),
-      }),
-    },
-    PasswordHasher,
-    UsersRepository,
-    UsersService,
-  ],
-  exports: [UsersService, PasswordHasher],
+  imports: [UsersDataModule],
+  controllers: [UsersController],
+  providers: [UsersResolver],
 })
 export class UsersModule {}

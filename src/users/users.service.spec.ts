@@ -1,23 +1,37 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import type { HashCaller, PasswordCheck, PasswordHasher } from './password-hasher';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 describe(UsersService.name, () => {
-  const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored' };
-  let repository: jest.Mocked<Pick<UsersRepository, 'getByUsername'>>;
+  const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored', roles: ['admin' as const] };
+  let repository: jest.Mocked<
+    Pick<UsersRepository, 'getByUsername' | 'getById' | 'create' | 'updatePasswordHash'>
+  >;
+  let hash: jest.Mock<Promise<string>, [string, HashCaller?]>;
   let check: jest.MockedFunction<PasswordCheck>;
   let withSlot: jest.Mock<Promise<unknown>, [HashCaller, (check: PasswordCheck) => Promise<unknown>]>;
   let sut: UsersService;
 
   beforeEach(() => {
-    repository = { getByUsername: jest.fn() };
+    repository = {
+      getByUsername: jest.fn(),
+      getById: jest.fn(),
+      create: jest.fn(),
+      updatePasswordHash: jest.fn(),
+    };
+    hash = jest.fn((password: string) => Promise.resolve(`scrypt$${password}`));
     check = jest.fn();
     // A hasher with a free slot: runs the work at once with its check.
     withSlot = jest.fn((_caller, work) => work(check));
     sut = new UsersService(
       repository as unknown as UsersRepository,
-      { withSlot } as unknown as PasswordHasher,
+      { withSlot, hash } as unknown as PasswordHasher,
     );
   });
 
@@ -28,6 +42,7 @@ describe(UsersService.name, () => {
     await expect(sut.verifyCredentials('alice', 'alice-password')).resolves.toEqual({
       id: 1,
       username: 'alice',
+      roles: ['admin'],
     });
     expect(check).toHaveBeenCalledWith('alice-password', 'scrypt$stored');
   });
@@ -66,5 +81,69 @@ describe(UsersService.name, () => {
       busy,
     );
     expect(repository.getByUsername).not.toHaveBeenCalled();
+  });
+
+  describe('create', () => {
+    it('should refuse a taken name with 409 before spending a hash on it', async () => {
+      repository.getByUsername.mockResolvedValue(alice);
+
+      await expect(sut.create('alice', 'a long passphrase')).rejects.toThrow(ConflictException);
+      expect(hash).not.toHaveBeenCalled();
+      expect(repository.create).not.toHaveBeenCalled();
+    });
+
+    it('should answer 409 when the name was taken meanwhile (the insert did nothing)', async () => {
+      repository.getByUsername.mockResolvedValue(undefined);
+      repository.create.mockResolvedValue(undefined);
+
+      await expect(sut.create('carol', 'a long passphrase')).rejects.toThrow(ConflictException);
+    });
+
+    it('should store the hash, never the password, and answer id, username and roles', async () => {
+      repository.getByUsername.mockResolvedValue(undefined);
+      repository.create.mockResolvedValue({ id: 3, username: 'carol', passwordHash: 'h', roles: ['user'] });
+
+      await expect(sut.create('carol', 'a long passphrase', { client: '203.0.113.1' })).resolves.toEqual({
+        id: 3,
+        username: 'carol',
+        roles: ['user'],
+      });
+      expect(hash).toHaveBeenCalledWith('a long passphrase', { client: '203.0.113.1' });
+      expect(repository.create).toHaveBeenCalledWith({
+        username: 'carol',
+        passwordHash: 'scrypt$a long passphrase',
+      });
+    });
+  });
+
+  describe('changePassword', () => {
+    it('should answer 403 for a wrong current password, and hash nothing new', async () => {
+      repository.getById.mockResolvedValue(alice);
+      check.mockResolvedValue(false);
+
+      await expect(sut.changePassword(1, 'wrong', 'a new passphrase')).rejects.toThrow(ForbiddenException);
+      expect(hash).not.toHaveBeenCalled();
+      expect(repository.updatePasswordHash).not.toHaveBeenCalled();
+    });
+
+    it('should refuse the username as the new password with 400', async () => {
+      repository.getById.mockResolvedValue({ ...alice, username: 'alice-liddell' });
+      check.mockResolvedValue(true);
+
+      await expect(sut.changePassword(1, 'alice-password', 'Alice-Liddell')).rejects.toThrow(
+        BadRequestException,
+      );
+      expect(repository.updatePasswordHash).not.toHaveBeenCalled();
+    });
+
+    it('should store the hash of the new password', async () => {
+      repository.getById.mockResolvedValue(alice);
+      check.mockResolvedValue(true);
+
+      await sut.changePassword(1, 'alice-password', 'a new passphrase');
+
+      expect(check).toHaveBeenCalledWith('alice-password', 'scrypt$stored');
+      expect(repository.updatePasswordHash).toHaveBeenCalledWith(1, 'scrypt$a new passphrase');
+    });
   });
 });

@@ -1,10 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
+import { sameName } from './password-policy';
+import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
 
 export interface AuthenticatedUser {
   id: number;
   username: string;
+  roles: Role[];
 }
 
 @Injectable()
@@ -27,7 +37,60 @@ export class UsersService {
     return this.hasher.withSlot(caller, async (check) => {
       const user = await this.repository.getByUsername(username);
       const matches = await check(password, user?.passwordHash);
-      return user && matches ? { id: user.id, username: user.username } : undefined;
+      return user && matches ? toUserResponse(user) : undefined;
     });
+  }
+
+  /**
+   * A new account with the role `user`. The DTO has checked the rules; the password gets the login's scrypt
+   * settings, in the hasher's queue for `caller` like a login. A taken username (in any case) is 409, whether found
+   * before hashing (no hash spent on it) or by the unique index when two sign-ups race.
+   */
+  async create(username: string, password: string, caller: HashCaller = {}): Promise<UserResponseDto> {
+    const taken = () => new ConflictException('username is taken');
+    if (await this.repository.getByUsername(username)) throw taken();
+    const passwordHash = await this.hasher.hash(password, caller);
+    const row = await this.repository.create({ username, passwordHash });
+    if (!row) throw taken();
+    return toUserResponse(row);
+  }
+
+  /**
+   * Replaces the password of user `id` after checking the current one (403 when wrong): two hashes, each in its own
+   * slot of the hasher. The new password's length and commonness are the DTO's rules; not being the username is
+   * checked here, where the username is known.
+   */
+  async changePassword(id: number, current: string, next: string, caller: HashCaller = {}): Promise<void> {
+    const user = await this.hasher.withSlot(caller, async (check) => {
+      const row = await this.repository.getById(id);
+      return (await check(current, row?.passwordHash)) ? row : undefined;
+    });
+    if (!user) throw new ForbiddenException('current_password is not the password of this account');
+    if (sameName(next, user.username))
+      throw new BadRequestException(['new_password must not be the username']);
+    await this.repository.updatePasswordHash(id, await this.hasher.hash(next, caller));
+  }
+
+  /** The user as it is now (its current roles); undefined once deleted. */
+  async findById(id: number): Promise<AuthenticatedUser | undefined> {
+    const row = await this.repository.getById(id);
+    return row && toUserResponse(row);
+  }
+
+  async getById(id: number): Promise<UserResponseDto> {
+    const user = await this.findById(id);
+    if (!user) throw new NotFoundException(`No user with id ${id}`);
+    return user;
+  }
+
+  async getAll(): Promise<UserResponseDto[]> {
+    return (await this.repository.getAll()).map(toUserResponse);
+  }
+
+  /** Takes effect at the user's next refresh: access tokens already signed keep their roles until they expire. */
+  async updateRoles(id: number, roles: Role[]): Promise<UserResponseDto> {
+    const row = await this.repository.updateRoles(id, roles);
+    if (!row) throw new NotFoundException(`No user with id ${id}`);
+    return toUserResponse(row);
   }
 }

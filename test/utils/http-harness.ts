@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
 import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
+import { RolesGuard } from '../../src/auth/roles.guard';
 import { ACCESS_TOKEN_LIFETIME } from '../../src/auth/token-payload';
 import { CommonModule } from '../../src/common/common.module';
 import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
@@ -36,6 +37,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
       ...providers,
       { provide: ACCESS_TOKEN_LIFETIME, useValue: 60 },
       { provide: APP_GUARD, useClass: JwtAuthGuard },
+      { provide: APP_GUARD, useClass: RolesGuard },
       { provide: APP_PIPE, useFactory: createAppValidationPipe },
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
     ],
@@ -44,7 +46,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
   await app.init();
   return {
     http: app.getHttpServer(),
-    token: () => app.get(JwtService).sign({ sub: 1, username: 'alice' }),
+    token: () => app.get(JwtService).sign({ sub: 1, username: 'alice', roles: ['admin'] }),
     close: () => app.close(),
   };
 }

@@ -18,8 +18,10 @@ export interface TestApp {
   /** The Node HTTP server: supertest sends real HTTP requests to it on an ephemeral port. */
   http: ReturnType<NestExpressApplication['getHttpServer']>;
   dataDir: string;
-  /** An access token for demo user alice (id 1), signed by the app itself as its login would. */
+  /** An access token for demo user alice (id 1, admin), signed by the app itself as its login would. */
   aliceToken(): string;
+  /** An access token for demo user bob (id 2, user). */
+  bobToken(): string;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     http: app.getHttpServer(),
     dataDir,
-    aliceToken: () => app.get(JwtService).sign({ sub: 1, username: 'alice' }),
+    aliceToken: () => app.get(JwtService).sign({ sub: 1, username: 'alice', roles: ['admin'] }),
+    bobToken: () => app.get(JwtService).sign({ sub: 2, username: 'bob', roles: ['user'] }),
     close: async () => {
       await app.close();
       await postgres?.drop();

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { AuthorsModule } from '../../authors/authors.module';
 import { BooksModule } from '../../books/books.module';
 import { PostsModule } from '../../posts/posts.module';
+import { UsersModule } from '../../users/users.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
@@ -18,7 +19,7 @@ export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', '..', 'src'
  * The API modules whose resolvers make up this endpoint (the schema-first endpoint lists its own). Listing one
  * here is all it takes to register it: this module imports it, and the endpoint includes its resolvers.
  */
-export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule, BooksModule];
+export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule, UsersModule, BooksModule];
 
 /**
  * The code-first GraphQL endpoint: POST /graphql (JSON), schema generated from the decorated classes.

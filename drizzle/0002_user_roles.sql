@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "roles" text[] DEFAULT ARRAY['user']::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_roles_known" CHECK ("users"."roles" <@ ARRAY['user', 'admin']::text[]);

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
+import { IsNotCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/password-policy';
+
+export class ChangePasswordDto {
+  @ApiProperty({ example: 'alice-password' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  current_password: string;
+
+  @ApiProperty({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Not the username, not one of the 10 000 most common passwords',
+  })
+  @IsString()
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+    message: `new_password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
+  })
+  @IsNotCommonPassword()
+  new_password: string;
+}

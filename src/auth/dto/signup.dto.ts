@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsString, Length, Matches } from 'class-validator';
+import {
+  IsNotCommonPassword,
+  IsNotUsername,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../users/password-policy';
+
+export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
+
+export class SignupDto {
+  @ApiProperty({
+    example: 'carol',
+    pattern: USERNAME_PATTERN.source,
+    description:
+      '3 to 32 characters of a-z 0-9 _ . - (capitals are taken as lowercase: names compare in any case)',
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsString()
+  @Matches(USERNAME_PATTERN, { message: 'username must be 3 to 32 characters of a-z, 0-9, _, . and -' })
+  username: string;
+
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Not the username, not one of the 10 000 most common passwords',
+  })
+  @IsString()
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+    message: `password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
+  })
+  @IsNotUsername()
+  @IsNotCommonPassword()
+  password: string;
+}

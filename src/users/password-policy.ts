@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** In src/ from both src/users (tests) and dist/users (the built app, which ships src/**\/*.txt). */
+export const COMMON_PASSWORDS_FILE = resolve(
+  __dirname,
+  '..',
+  '..',
+  'src',
+  'users',
+  'common-passwords',
+  'common-passwords.txt',
+);
+
+let commonPasswords: Set<string> | undefined;
+
+/** True for a password in the bundled list of the 10 000 most common ones, in any case. Reads the list once. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean));
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** A property that must not be one of the common passwords. */
+export const IsNotCommonPassword = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isNotCommonPassword',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && !isCommonPassword(value),
+        defaultMessage: (args) =>
+          `${args?.property} is one of the 10 000 most common passwords: choose another`,
+      },
+    },
+    options,
+  );
+
+/** A password property that must differ from the object's `username` (in any case). */
+export const IsNotUsername = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isNotUsername',
+      validator: {
+        validate: (value: unknown, args) => {
+          const username = (args?.object as { username?: unknown }).username;
+          return !(typeof value === 'string' && typeof username === 'string' && sameName(value, username));
+        },
+        defaultMessage: (args) => `${args?.property} must not be the username`,
+      },
+    },
+    options,
+  );
+
+export const sameName = (password: string, username: string) =>
+  password.toLowerCase() === username.toLowerCase();

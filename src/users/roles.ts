@@ -1,0 +1,8 @@
+/** The roles a user can hold (CONTRACT §4.1). A new user gets `user`; `admin` is granted by another admin. */
+export const ROLES = ['user', 'admin'] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const DEFAULT_ROLES: Role[] = ['user'];
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);

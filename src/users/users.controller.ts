@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Roles } from '../auth/decorators/roles.decorator';
+import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { UpdateUserRolesDto } from './dto/update-user-roles.dto';
+import { UserResponseDto } from './dto/user-response.dto';
+import { UsersService } from './users.service';
+
+@Roles('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No valid access token' })
+@Controller('users')
+export class UsersController {
+  constructor(private readonly usersService: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every user, in id order (admins only)' })
+  @ApiOkResponse({ type: UserResponseDto, isArray: true, description: 'id, username and roles of each user' })
+  getAllUsers(): Promise<UserResponseDto[]> {
+    return this.usersService.getAll();
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: "Replaces a user's roles (admins only)",
+    description:
+      "Effective from the user's next refresh: access tokens already issued keep their roles until they expire.",
+  })
+  @ApiOkResponse({ type: UserResponseDto, description: 'The user with its new roles' })
+  @ApiBadRequestResponse({ description: 'A bad id, or roles that are not a non-empty list of user/admin' })
+  @ApiNotFoundResponse({ description: 'No user with this id' })
+  updateUserRoles(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateUserRolesDto,
+  ): Promise<UserResponseDto> {
+    return this.usersService.updateRoles(id, body.roles);
+  }
+}

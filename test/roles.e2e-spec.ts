@@ -1,0 +1,169 @@
+import request from 'supertest';
+import { errorOf, graphqlClient } from './utils/graphql';
+import { decodeJwtPayload } from './utils/jwt';
+import { useTestApp } from './utils/test-app';
+
+const FORBIDDEN = { statusCode: 403, message: 'Forbidden' };
+const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
+
+describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
+  const sut = useTestApp();
+  const gql = graphqlClient(sut, '/graphql');
+  const bearer = (token: string) => `Bearer ${token}`;
+  const login = async (username: string, password: string) =>
+    (await request(sut.http).post('/auth/login').send({ username, password }).expect(200)).body as {
+      access_token: string;
+    };
+
+  describe('tokens and profile', () => {
+    it.each([
+      ['alice', 'alice-password', ['admin']],
+      ['bob', 'bob-password', ['user']],
+    ])("should put %s's roles in the access token and the profile", async (username, password, roles) => {
+      const { access_token } = await login(username, password);
+
+      expect(decodeJwtPayload(access_token)).toMatchObject({ username, roles });
+      const profile = await request(sut.http).get('/auth/profile').set('Authorization', bearer(access_token));
+      expect(profile.status).toBe(200);
+      expect(profile.body).toEqual({
+        sub: expect.any(Number),
+        username,
+        roles,
+        iat: expect.any(Number),
+        exp: expect.any(Number),
+      });
+    });
+  });
+
+  describe('GET /users', () => {
+    it('should list every user as {id, username, roles} for an admin', async () => {
+      const response = await request(sut.http).get('/users').set('Authorization', bearer(sut.aliceToken()));
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(
+        expect.arrayContaining([
+          { id: 1, username: 'alice', roles: ['admin'] },
+          { id: 2, username: 'bob', roles: ['user'] },
+        ]),
+      );
+      expect(response.text).not.toMatch(/scrypt|password/i);
+    });
+
+    it('should answer exactly 403 Forbidden to a user without the admin role', async () => {
+      const response = await request(sut.http).get('/users').set('Authorization', bearer(sut.bobToken()));
+
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(FORBIDDEN);
+    });
+
+    it('should answer 401 without a token (authentication comes before roles)', async () => {
+      const response = await request(sut.http).get('/users');
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(UNAUTHORIZED);
+    });
+  });
+
+  describe('PATCH /users/:id', () => {
+    const patch = (id: string | number, body: unknown, token = sut.aliceToken()) =>
+      request(sut.http)
+        .patch(`/users/${id}`)
+        .set('Authorization', bearer(token))
+        .send(body as object);
+
+    it('should refuse a user without the admin role with 403, and change nothing', async () => {
+      const response = await patch(2, { roles: ['admin'] }, sut.bobToken());
+
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(FORBIDDEN);
+      const { access_token } = await login('bob', 'bob-password');
+      expect(decodeJwtPayload(access_token).roles).toEqual(['user']);
+    });
+
+    it.each<[string, unknown]>([
+      ['no roles', {}],
+      ['an empty list', { roles: [] }],
+      ['an unknown role', { roles: ['root'] }],
+      ['a role twice', { roles: ['user', 'user'] }],
+      ['a string instead of a list', { roles: 'admin' }],
+      ['a number in the list', { roles: [1] }],
+    ])('should answer 400 for %s', async (_case, body) => {
+      const response = await patch(2, body);
+
+      expect(response.status).toBe(400);
+    });
+
+    it.each(['0', 'abc', '99999999999'])('should answer 400 for the id %s', async (id) => {
+      expect((await patch(id, { roles: ['user'] })).status).toBe(400);
+    });
+
+    it('should answer 404 for an unknown user', async () => {
+      expect((await patch(999_999, { roles: ['user'] })).status).toBe(404);
+    });
+
+    it('should change the roles from the next login, and an old token keeps its roles until it expires', async () => {
+      const before = await login('bob', 'bob-password');
+
+      const response = await patch(2, { roles: ['user', 'admin'] });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ id: 2, username: 'bob', roles: ['user', 'admin'] });
+
+      // The token signed before the change still says `user` only, so it is still refused.
+      await request(sut.http).get('/users').set('Authorization', bearer(before.access_token)).expect(403);
+      const after = await login('bob', 'bob-password');
+      await request(sut.http).get('/users').set('Authorization', bearer(after.access_token)).expect(200);
+
+      // Demoted again: the admin token already issued keeps working until it expires (documented).
+      await patch(2, { roles: ['user'] }).expect(200);
+      await request(sut.http).get('/users').set('Authorization', bearer(after.access_token)).expect(200);
+      const demoted = await login('bob', 'bob-password');
+      await request(sut.http).get('/users').set('Authorization', bearer(demoted.access_token)).expect(403);
+    });
+  });
+
+  describe('GraphQL me', () => {
+    it("should answer the token's user with its roles", async () => {
+      const body = await gql('{ me { id username roles } }', { auth: bearer(sut.bobToken()) });
+
+      expect(body.errors).toBeUndefined();
+      expect(body.data).toEqual({ me: { id: 2, username: 'bob', roles: ['user'] } });
+    });
+
+    it('should need a token (UNAUTHENTICATED)', async () => {
+      const body = await gql('{ me { id } }');
+
+      expect(errorOf(body).extensions.code).toBe('UNAUTHENTICATED');
+    });
+  });
+
+  describe('GraphQL user (admins only)', () => {
+    const query = '{ user(id: 2) { id username roles } }';
+
+    it('should answer an admin', async () => {
+      const body = await gql(query, { auth: bearer(sut.aliceToken()) });
+
+      expect(body.errors).toBeUndefined();
+      expect(body.data).toEqual({ user: { id: 2, username: 'bob', roles: ['user'] } });
+    });
+
+    it('should answer null for an unknown id', async () => {
+      const body = await gql('{ user(id: 999999) { id } }', { auth: bearer(sut.aliceToken()) });
+
+      expect(body).toMatchObject({ data: { user: null } });
+      expect(body.errors).toBeUndefined();
+    });
+
+    it('should refuse a user without the admin role with FORBIDDEN', async () => {
+      const body = await gql(query, { auth: bearer(sut.bobToken()) });
+
+      expect(errorOf(body)).toMatchObject({ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } });
+      expect(body.data).toEqual({ user: null });
+    });
+
+    it('should refuse a caller without a token with UNAUTHENTICATED', async () => {
+      const body = await gql(query);
+
+      expect(errorOf(body).extensions.code).toBe('UNAUTHENTICATED');
+    });
+  });
+});
