@@ -76,6 +76,7 @@ export function buildResource(
       ...(options.graphql ? { style: options.style } : {}),
       fields: options.fieldSpec,
       public: options.isPublic,
+      owned: options.owned,
       timestamps: options.timestamps,
     },
     table: options.snakeNames,

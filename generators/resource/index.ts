@@ -62,6 +62,11 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
       },
     },
     { name: 'public', type: 'boolean', message: 'Writes open to requests without a token?' },
+    {
+      name: 'owned',
+      type: 'boolean',
+      message: 'Owned by the user who creates it (only they or an admin may change it)?',
+    },
     { name: 'no-timestamps', type: 'boolean', message: 'Leave out createdAt and updatedAt?' },
   ];
 

@@ -1,7 +1,7 @@
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import { type Field, parseFields } from '../utils/fields';
 import { namesOf, type Names } from '../utils/names';
-import type { Answers } from '../utils/options';
+import { type Answers, GeneratorInputError } from '../utils/options';
 import { type FieldCode, fieldCode, type FileImports } from './field-code';
 import { Imports } from './imports';
 import { findParentTypes, type ParentType } from './parents';
@@ -32,12 +32,15 @@ export interface ResourceOptions extends Names {
   schemaFirst: boolean;
   /** Writes need no token either. */
   isPublic: boolean;
+  /** `--owned`: an owner from the token; only they or an admin may change the record. */
+  owned: boolean;
   timestamps: boolean;
   endpoint: string;
   fields: FieldCode[];
   enums: NonNullable<FieldCode['enum']>[];
   /** Fields with `:index` (a unique field has its own index already). */
   indexed: FieldCode[];
+  tableIndexes: boolean;
   filters: FieldCode[];
   /** The fields a page may be ordered by, as their names (`id` first). */
   sortFields: string[];
@@ -89,6 +92,10 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   const codeFirst = graphql && style === 'code-first';
   const schemaFirst = graphql && style === 'schema-first';
   const timestamps = answers['no-timestamps'] !== true;
+  const owned = answers.owned === true;
+  if (owned && answers.public === true) {
+    throw new GeneratorInputError('--owned needs a token to know who creates a record: leave out --public');
+  }
   const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
   // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
   const parents = (root ? findParentTypes(root) : []).filter(
@@ -212,7 +219,16 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     ]);
   }
   const indexed = fields.filter((field) => field.index);
-  if (indexed.length > 0) imports.table.add('drizzle-orm/pg-core', ['index']);
+  if (indexed.length > 0 || owned) imports.table.add('drizzle-orm/pg-core', ['index']);
+  if (owned) {
+    imports.table.add('../users/users.table', ['users']);
+    if (rest) imports.model.add('@nestjs/swagger', ['ApiPropertyOptional']);
+    fixture.add('../../src/auth/ownership.policy', ['Actor'], true);
+    for (const file of [resolver, schemaFirstResolver]) {
+      file.add('../auth/decorators/current-user.decorator', ['CurrentUser']);
+      file.add('../auth/token-payload', ['TokenPayload'], true);
+    }
+  }
   const filters = fields.filter((field) => field.filterable);
   const sortable = fields.filter((field) => field.sortable);
   const apiList = [
@@ -228,12 +244,14 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     codeFirst,
     schemaFirst,
     isPublic: answers.public === true,
+    owned,
     timestamps,
     endpoint: APP_LAYOUT.endpoints[style].path,
     fields,
     enums,
     filters,
     indexed,
+    tableIndexes: indexed.length > 0 || owned,
     sortFields: [
       'id',
       ...fields.filter((field) => field.sortable).map((field) => field.name),

@@ -159,6 +159,20 @@ describe('resource generator', () => {
     expect(open.read('src/things/things.resolver.ts')).toMatch(/@Public\(\)\n@Resolver/);
   });
 
+  it('should give an owned feature an owner from the token and the ownership rule on writes', () => {
+    const changes = plan({ name: 'thing', api: 'rest', owned: true });
+
+    expect(changes.read('src/things/things.table.ts')).toContain(
+      "ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' })",
+    );
+    expect(changes.read('src/things/things.service.ts')).toContain('assertCanChange(actor, row.ownerId);');
+    expect(changes.read('src/things/things.controller.ts')).toContain('@CurrentUser() actor: TokenPayload');
+    expect(changes.read('src/things/dto/create-thing.input.ts')).not.toContain('ownerId');
+    expect(() => normalizeResourceOptions({ name: 'thing', api: 'rest', owned: true, public: true })).toThrow(
+      '--owned needs a token',
+    );
+  });
+
   it('should leave out the timestamps with --no-timestamps', () => {
     const table = plan({ name: 'thing', api: 'rest', 'no-timestamps': true }).read(
       'src/things/things.table.ts',

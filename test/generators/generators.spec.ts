@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { APP_LAYOUT } from '../../generators/app-layout';
 import { startServer } from '../utils/server-process';
 import { TEST_JWT_SECRET } from '../utils/constants';
+import { ROOT } from '../utils/paths';
 import { ScratchProject } from './scratch-project';
 import type { GraphqlBody } from '../utils/graphql';
 
@@ -190,14 +191,18 @@ describe('generators', () => {
     expect(scratch.status()).toBe('');
   });
 
-  it(
+  // The app ships the output of README's example command, recorded in the manifest; a project that has destroyed
+  // the sample has nothing to compare.
+  const reference = (
+    JSON.parse(readFileSync(join(ROOT, 'generators.manifest.json'), 'utf8')) as {
+      features: Record<string, { options: { api: string; fields: string } } | undefined>;
+    }
+  ).features.Book;
+
+  (reference ? it : it.skip)(
     'should regenerate the reference feature (Book) byte for byte from its recorded command',
     async () => {
-      // The app ships the output of README's example command; the manifest records that command's options.
-      const manifest = JSON.parse(readFileSync(join(scratch.root, 'generators.manifest.json'), 'utf8')) as {
-        features: Record<string, { options: { api: string; fields: string } }>;
-      };
-      const { api, fields } = manifest.features.Book.options;
+      const { api, fields } = reference!.options;
       const before = scratch.head();
 
       const destroyed = await scratch.plop('destroy', ['--name', 'Book']);
@@ -370,7 +375,7 @@ describe('generators', () => {
 
     beforeAll(async () => {
       const runs: Array<[string, string[]]> = [
-        ['controller', ['--name', 'categories']],
+        ['controller', ['--name', 'categories', '--owned']],
         ['controller', ['--name', 'Person', '--public']],
         ...INTERCEPTOR_KINDS.map((kind, i): [string, string[]] => [
           'interceptor',
