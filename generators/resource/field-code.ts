@@ -12,16 +12,16 @@ export interface Apis {
 /** Where the decorators and helpers the generated code uses live in the app (from `src/<things>/<dir>/`). */
 const FROM = {
   validators: '../../common/validation/field-validators',
-  decimal: '../../graphql/scalars/decimal.scalar',
+  scalars: '../../graphql/scalars',
 };
 
 /** GraphQL types that need an import (String and Boolean are built in; an enum is imported by the template). */
 const GRAPHQL_TYPE_IMPORTS: Record<string, string> = {
   Int: '@nestjs/graphql',
   Float: '@nestjs/graphql',
-  GraphQLDateTime: 'graphql-scalars',
-  DecimalScalar: FROM.decimal,
-  GraphQLJSON: 'graphql-scalars',
+  DateTimeScalar: `${FROM.scalars}/date-time.scalar`,
+  DecimalScalar: `${FROM.scalars}/decimal.scalar`,
+  JSONScalar: `${FROM.scalars}/json.scalar`,
 };
 
 const TEXT_MAX = 100_000;
@@ -32,8 +32,8 @@ const INT_MAX = 2 ** 31 - 1;
 /** The SDL names of the GraphQL types the code-first classes name by their JavaScript identifier. */
 const SDL_TYPES: Record<string, string> = {
   DecimalScalar: 'Decimal',
-  GraphQLDateTime: 'DateTime',
-  GraphQLJSON: 'JSON',
+  DateTimeScalar: 'DateTime',
+  JSONScalar: 'JSON',
 };
 
 /** One field as each layer writes it; every string is code, ready for a template. */
@@ -292,7 +292,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         type: 'Date',
         transform: 'toDateTime',
         column: `timestamp('${column}', { withTimezone: true })`,
-        graphql: 'GraphQLDateTime',
+        graphql: 'DateTimeScalar',
         rules: (to) => {
           to.add(FROM.validators, ['IsDateTimeWithOffset']);
           return ['IsDateTimeWithOffset()'];
@@ -316,7 +316,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
       return {
         type: 'unknown',
         column: `jsonb('${column}')`,
-        graphql: 'GraphQLJSON',
+        graphql: 'JSONScalar',
         rules: (to) => {
           to.add(FROM.validators, ['IsJsonDocument']);
           return [`IsJsonDocument(${JSON_MAX_BYTES})`];

@@ -116,7 +116,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   if (codeFirst) {
     imports.model.add('@nestjs/graphql', ['Field', 'Int', 'ObjectType']);
     // RFC 3339 (an offset required) on input and output alike, unlike Nest's own DateTime.
-    if (timestamps) imports.model.add('graphql-scalars', ['GraphQLDateTime']);
+    if (timestamps) imports.model.add('../../graphql/scalars/date-time.scalar', ['DateTimeScalar']);
     imports.create.add('@nestjs/graphql', ['InputType']);
     imports.update.add('@nestjs/graphql', ['InputType']);
   }

@@ -1,7 +1,16 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APP_LAYOUT } from '../../generators/app-layout';
+import { APP_LAYOUT, GRAPHQL_STYLES } from '../../generators/app-layout';
+import { namesOf } from '../../generators/utils/names';
 import { startServer } from '../utils/server-process';
 import { TEST_JWT_SECRET } from '../utils/constants';
 import { ROOT } from '../utils/paths';
@@ -372,6 +381,12 @@ describe('generators', () => {
 
   describe('generated features', () => {
     const generatedSpecs: string[] = [];
+    // The built app's data, kept from the restart test to the destroy test.
+    let dataDir = '';
+
+    afterAll(() => {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
 
     beforeAll(async () => {
       const runs: Array<[string, string[]]> = [
@@ -504,7 +519,11 @@ describe('generators', () => {
           'src',
           'test',
         ]);
-        expect(format.exitCode).toBe(0);
+        // On failure the output names the files.
+        expect({ exitCode: format.exitCode, output: format.all }).toEqual({
+          exitCode: 0,
+          output: expect.any(String),
+        });
       },
       3 * MINUTE,
     );
@@ -530,62 +549,107 @@ describe('generators', () => {
       'should serve the generated routes from the built app and keep their data across a restart',
       async () => {
         // The generated test run above built dist/ and a migrated, seeded template database.
-        const dataDir = mkdtempSync(join(tmpdir(), 'nest-generated-app-'));
+        dataDir = mkdtempSync(join(tmpdir(), 'nest-generated-app-'));
         cpSync(join(scratch.root, 'tmp', 'test-db-template'), dataDir, { recursive: true });
         const env = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET };
-        try {
-          let server = await startServer(env, MINUTE, scratch.root);
-          const login = await fetch(`${server.url}/auth/login`, {
+        let server = await startServer(env, MINUTE, scratch.root);
+        const login = await fetch(`${server.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: 'alice', password: 'alice-password' }),
+        });
+        const { access_token } = (await login.json()) as { access_token: string };
+        const post = (path: string, body: object, token?: string) =>
+          fetch(`${server.url}${path}`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ username: 'alice', password: 'alice-password' }),
+            headers: {
+              'Content-Type': 'application/json',
+              ...(token && { Authorization: `Bearer ${token}` }),
+            },
+            body: JSON.stringify(body),
           });
-          const { access_token } = (await login.json()) as { access_token: string };
-          const post = (path: string, body: object, token?: string) =>
-            fetch(`${server.url}${path}`, {
-              method: 'POST',
-              headers: {
-                'Content-Type': 'application/json',
-                ...(token && { Authorization: `Bearer ${token}` }),
-              },
-              body: JSON.stringify(body),
-            });
 
-          expect((await post('/categories', { name: 'Anonymous' })).status).toBe(401);
-          const created = await post('/categories', { name: 'Books' }, access_token);
-          expect(created.status).toBe(201);
-          const { id } = (await created.json()) as { id: number };
-          expect((await post('/people', { name: 'Ada' })).status).toBe(201);
-          const createTag = { query: 'mutation { createTag(input: { name: "urgent" }) { id name } }' };
-          const anonymous = (await (await post('/graphql', createTag)).json()) as GraphqlBody;
-          expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
-          const tag = (await (await post('/graphql', createTag, access_token)).json()) as GraphqlBody;
-          expect(tag.data).toEqual({ createTag: { id: 1, name: 'urgent' } });
-          const createLabel = { query: 'mutation { createLabel(input: { name: "blue" }) { id name } }' };
-          const label = (await (
-            await post('/schema-first/graphql', createLabel, access_token)
-          ).json()) as GraphqlBody;
-          expect(label.data).toEqual({ createLabel: { id: 1, name: 'blue' } });
-          expect(await server.stop()).toBe(0);
+        expect((await post('/categories', { name: 'Anonymous' })).status).toBe(401);
+        const created = await post('/categories', { name: 'Books' }, access_token);
+        expect(created.status).toBe(201);
+        const { id } = (await created.json()) as { id: number };
+        expect((await post('/people', { name: 'Ada' })).status).toBe(201);
+        const createTag = { query: 'mutation { createTag(input: { name: "urgent" }) { id name } }' };
+        const anonymous = (await (await post('/graphql', createTag)).json()) as GraphqlBody;
+        expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+        const tag = (await (await post('/graphql', createTag, access_token)).json()) as GraphqlBody;
+        expect(tag.data).toEqual({ createTag: { id: 1, name: 'urgent' } });
+        const createLabel = { query: 'mutation { createLabel(input: { name: "blue" }) { id name } }' };
+        const label = (await (
+          await post('/schema-first/graphql', createLabel, access_token)
+        ).json()) as GraphqlBody;
+        expect(label.data).toEqual({ createLabel: { id: 1, name: 'blue' } });
+        expect(await server.stop()).toBe(0);
 
-          server = await startServer(env, MINUTE, scratch.root);
-          const reread = await fetch(`${server.url}/categories/${id}`, {
-            headers: { Authorization: `Bearer ${access_token}` },
-          });
-          expect(await reread.json()).toMatchObject({ id, name: 'Books' });
-          const people = await fetch(`${server.url}/people`);
-          expect(await people.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
-          const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
-          expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
-          const labels = await post('/schema-first/graphql', { query: '{ labels { nodes { id name } } }' });
-          expect(await labels.json()).toEqual({ data: { labels: { nodes: [{ id: 1, name: 'blue' }] } } });
-          expect(server.output()).toMatch(/AuditInterceptor/);
-          expect(await server.stop()).toBe(0);
-        } finally {
-          rmSync(dataDir, { recursive: true, force: true });
-        }
+        server = await startServer(env, MINUTE, scratch.root);
+        const reread = await fetch(`${server.url}/categories/${id}`, {
+          headers: { Authorization: `Bearer ${access_token}` },
+        });
+        expect(await reread.json()).toMatchObject({ id, name: 'Books' });
+        const people = await fetch(`${server.url}/people`);
+        expect(await people.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
+        const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
+        expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
+        const labels = await post('/schema-first/graphql', { query: '{ labels { nodes { id name } } }' });
+        expect(await labels.json()).toEqual({ data: { labels: { nodes: [{ id: 1, name: 'blue' }] } } });
+        expect(server.output()).toMatch(/AuditInterceptor/);
+        expect(await server.stop()).toBe(0);
       },
       2 * MINUTE,
+    );
+
+    it(
+      'should destroy every generated feature in reverse order, and the app still build, migrate and serve on the same data',
+      async () => {
+        const features = ['Essay', 'Label', 'Chapter', 'Novel', 'Tag', 'Person', 'Category'];
+        for (const name of features) {
+          const result = await scratch.plop('destroy', ['--name', name]);
+          if (result.exitCode !== 0) throw new Error(`destroy ${name} failed:\n${result.all}`);
+        }
+
+        const manifest = readFileSync(join(scratch.root, 'generators.manifest.json'), 'utf8');
+        const schema = readFileSync(join(scratch.root, APP_LAYOUT.endpoints['code-first'].artefact), 'utf8');
+        const registrations = [
+          APP_LAYOUT.rootModule.file,
+          ...GRAPHQL_STYLES.map((style) => APP_LAYOUT.endpoints[style].file),
+        ];
+        for (const name of features) {
+          const { kebabNames, Names } = namesOf(name);
+          expect(existsSync(join(scratch.root, 'src', kebabNames))).toBe(false);
+          expect(existsSync(join(scratch.root, 'test', `${kebabNames}.e2e-spec.ts`))).toBe(false);
+          expect(manifest).not.toContain(`"${name}"`);
+          for (const file of registrations) {
+            expect(readFileSync(join(scratch.root, file), 'utf8')).not.toContain(`${Names}Module`);
+          }
+        }
+        expect(schema).not.toMatch(/^type (Novel|Chapter|Tag) /m);
+        expect(scratch.status().match(/drizzle\/\d{4}_drop_\w+\.sql/g)).toHaveLength(features.length);
+
+        const build = await scratch.run('node', [
+          'node_modules/typescript/bin/tsc',
+          '-p',
+          'tsconfig.build.json',
+        ]);
+        expect(build.all).toBe('');
+        const server = await startServer(
+          { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET },
+          MINUTE,
+          scratch.root,
+        );
+        try {
+          expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
+          expect((await fetch(`${server.url}/categories`)).status).toBe(404);
+          expect((await fetch(`${server.url}/books?limit=1`)).status).toBe(200);
+        } finally {
+          expect(await server.stop()).toBe(0);
+        }
+      },
+      3 * MINUTE,
     );
   });
 });

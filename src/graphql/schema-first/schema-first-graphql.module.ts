@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { Module } from '@nestjs/common';
-import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
+import { DateTimeScalar } from '../scalars/date-time.scalar';
 import { DecimalScalar } from '../scalars/decimal.scalar';
+import { JSONScalar } from '../scalars/json.scalar';
 import { SortDirection } from '../sort-direction';
 import { schemaFirstTypePaths } from './typings';
 
@@ -34,8 +35,8 @@ export const SCHEMA_FIRST_FEATURES = [AuthorsSchemaFirstModule, PostsSchemaFirst
       // shared-types.graphql: the scalars' code, and SortDirection's values as the app's enum has them.
       resolvers: {
         Decimal: DecimalScalar,
-        DateTime: GraphQLDateTime,
-        JSON: GraphQLJSON,
+        DateTime: DateTimeScalar,
+        JSON: JSONScalar,
         SortDirection: { ASC: SortDirection.ASC, DESC: SortDirection.DESC },
       },
     })),
