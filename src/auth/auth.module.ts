@@ -6,10 +6,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { Environment } from '../config/environment';
+import { type Database, DATABASE } from '../database/database.types';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { loginThrottlers } from './login-throttler.guard';
+import { DatabaseThrottlerStorage } from './throttle/database-throttler.storage';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
@@ -27,14 +29,17 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
         verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
+    // The counters live in the database, so that every instance on one PostgreSQL counts the same attempts.
     ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        loginThrottlers({
+      inject: [ConfigService, DATABASE],
+      useFactory: (config: ConfigService<Environment, true>, db: Database) => ({
+        throttlers: loginThrottlers({
           perUsername: config.get('LOGIN_THROTTLE_LIMIT', { infer: true }),
           perAddress: config.get('LOGIN_THROTTLE_ADDRESS_LIMIT', { infer: true }),
           windowSeconds: config.get('LOGIN_THROTTLE_TTL', { infer: true }),
         }),
+        storage: new DatabaseThrottlerStorage(db),
+      }),
     }),
   ],
   controllers: [AuthController],

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { and, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Database, InjectDatabase } from '../../database/database.types';
+import { throttleCounters as counters } from './throttle-counters.table';
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+/** Expired rows are deleted at most this often per instance, by the first increment after the interval. */
+export const PURGE_INTERVAL_MS = 60_000;
+
+const seconds = (interval: ReturnType<typeof sql>) =>
+  sql<number>`greatest(0, ceil(extract(epoch from (${interval}))))::int`.mapWith(Number);
+
+/**
+ * @nestjs/throttler's counters in the database, so every instance on one PostgreSQL counts the same attempts (the
+ * 11th bad login is 429 whichever instance served the first ten). Same drivers, same code: PGlite runs it too.
+ *
+ * A fixed window per key, from its first hit: an attempt past `limit` blocks the key for `blockDuration` (the
+ * throttler's default: its ttl), and while blocked attempts are refused without counting. One statement per
+ * attempt, an upsert whose row lock serialises concurrent attempts on one key; times come from the database's
+ * clock, which all instances share.
+ */
+@Injectable()
+export class DatabaseThrottlerStorage implements ThrottlerStorage {
+  private lastPurge = Date.now();
+
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    _throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
+    await this.purgeWhenDue();
+    const windowEnd = sql`now() + make_interval(secs => ${ttl / 1000})`;
+    // blockDuration 0 means no block of its own: refused until the window ends.
+    const blockEnd =
+      blockDuration > 0 ? sql`now() + make_interval(secs => ${blockDuration / 1000})` : windowEnd;
+    const blocked = sql`${counters.blockedUntil} > now()`;
+    const expired = sql`(${counters.windowEndsAt} <= now() or ${counters.blockedUntil} <= now())`;
+
+    const [record] = await this.db
+      .insert(counters)
+      .values({
+        key,
+        hits: 1,
+        windowEndsAt: windowEnd,
+        blockedUntil: sql`case when 1 > ${limit}::int then ${blockEnd} end`,
+      })
+      .onConflictDoUpdate({
+        target: counters.key,
+        set: {
+          hits: sql`case when ${blocked} then ${counters.hits} when ${expired} then 1 else ${counters.hits} + 1 end`,
+          windowEndsAt: sql`case when ${blocked} then ${counters.windowEndsAt} when ${expired} then ${windowEnd}
+            else ${counters.windowEndsAt} end`,
+          blockedUntil: sql`case when ${blocked} then ${counters.blockedUntil}
+            when ${expired} then case when 1 > ${limit}::int then ${blockEnd} end
+            when ${counters.hits} + 1 > ${limit}::int then ${blockEnd} end`,
+        },
+      })
+      .returning({
+        totalHits: counters.hits,
+        timeToExpire: seconds(sql`${counters.windowEndsAt} - now()`),
+        isBlocked: sql<boolean>`coalesce(${counters.blockedUntil} > now(), false)`,
+        timeToBlockExpire: seconds(sql`coalesce(${counters.blockedUntil} - now(), interval '0')`),
+      });
+    return record;
+  }
+
+  /** Deletes the rows whose window and block are both over: they would start afresh at their next attempt. */
+  async purgeExpired(): Promise<number> {
+    const deleted = await this.db
+      .delete(counters)
+      .where(
+        and(
+          lte(counters.windowEndsAt, sql`now()`),
+          or(isNull(counters.blockedUntil), lte(counters.blockedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ key: counters.key });
+    return deleted.length;
+  }
+
+  private async purgeWhenDue(): Promise<void> {
+    if (Date.now() - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = Date.now();
+    await this.purgeExpired();
+  }
+}
