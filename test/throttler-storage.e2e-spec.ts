@@ -53,6 +53,15 @@ describe(DatabaseThrottlerStorage.name, () => {
     expect(again.timeToBlockExpire).toBeGreaterThan(0);
   });
 
+  it('should block until the window ends when blockDuration is 0', async () => {
+    for (let i = 0; i < 2; i += 1) await hit('a', 2, 0);
+
+    const blocked = await hit('a', 2, 0);
+
+    expect(blocked).toMatchObject({ totalHits: 3, isBlocked: true });
+    expect(blocked.timeToBlockExpire).toBe(blocked.timeToExpire);
+  });
+
   it('should start a new window once the window, or the block, is over', async () => {
     await hit('a');
     await expire('a');

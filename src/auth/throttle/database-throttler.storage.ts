@@ -36,9 +36,10 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
   ): Promise<ThrottlerStorageRecord> {
     await this.purgeWhenDue();
     const windowEnd = sql`now() + make_interval(secs => ${ttl / 1000})`;
-    // blockDuration 0 means no block of its own: refused until the window ends.
-    const blockEnd =
-      blockDuration > 0 ? sql`now() + make_interval(secs => ${blockDuration / 1000})` : windowEnd;
+    // blockDuration 0 means no block of its own: refused until the window ends (a new one, or the row's).
+    const blockFor = sql`now() + make_interval(secs => ${blockDuration / 1000})`;
+    const newWindowBlockEnd = blockDuration > 0 ? blockFor : windowEnd;
+    const blockEnd = blockDuration > 0 ? blockFor : counters.windowEndsAt;
     const blocked = sql`${counters.blockedUntil} > now()`;
     const expired = sql`(${counters.windowEndsAt} <= now() or ${counters.blockedUntil} <= now())`;
 
@@ -48,7 +49,7 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
         key,
         hits: 1,
         windowEndsAt: windowEnd,
-        blockedUntil: sql`case when 1 > ${limit}::int then ${blockEnd} end`,
+        blockedUntil: sql`case when 1 > ${limit}::int then ${newWindowBlockEnd} end`,
       })
       .onConflictDoUpdate({
         target: counters.key,
@@ -57,7 +58,7 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
           windowEndsAt: sql`case when ${blocked} then ${counters.windowEndsAt} when ${expired} then ${windowEnd}
             else ${counters.windowEndsAt} end`,
           blockedUntil: sql`case when ${blocked} then ${counters.blockedUntil}
-            when ${expired} then case when 1 > ${limit}::int then ${blockEnd} end
+            when ${expired} then case when 1 > ${limit}::int then ${newWindowBlockEnd} end
             when ${counters.hits} + 1 > ${limit}::int then ${blockEnd} end`,
         },
       })
