@@ -14,6 +14,7 @@ describe(DatabaseThrottlerStorage.name, () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.dispose());
+  afterEach(() => jest.restoreAllMocks());
   beforeEach(async () => {
     await database.db.delete(throttleCounters);
     sut = new DatabaseThrottlerStorage(database.db);
@@ -21,15 +22,26 @@ describe(DatabaseThrottlerStorage.name, () => {
 
   const hit = (key: string, limit = 3, blockDuration = MINUTE) =>
     sut.increment(key, MINUTE, limit, blockDuration, 'default');
-  /** Moves a key's window (and block) into the past, as if its time had run out. */
-  const expire = (key: string) =>
-    database.db
+  /** Moves a key's window (and block) into the past, as if its time had run out (in the database). */
+  const expire = async (key: string) => {
+    await database.db
       .update(throttleCounters)
       .set({
         windowEndsAt: sql`now() - interval '1 second'`,
         blockedUntil: sql`case when ${throttleCounters.blockedUntil} is not null then now() - interval '1 second' end`,
       })
       .where(sql`${throttleCounters.key} = ${key}`);
+  };
+  /** Moves this process's clock on (PGlite's too: it reads the same one), past any block it remembers. */
+  const letTimePass = () => jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * MINUTE);
+  /** The statements on the throttle's table that reach the driver. */
+  const countStatements = () => {
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const query = jest.spyOn(client, 'query');
+    return () =>
+      query.mock.calls.filter(([text]) => JSON.stringify(text).includes('throttle_counters')).length;
+  };
 
   it('should count hits per key within the window, with the time left', async () => {
     expect(await hit('a')).toEqual({
@@ -53,6 +65,26 @@ describe(DatabaseThrottlerStorage.name, () => {
     expect(again.timeToBlockExpire).toBeGreaterThan(0);
   });
 
+  it('should refuse a key it saw blocked without a statement, while another instance reads the block', async () => {
+    await hit('a', 1);
+    expect(await hit('a', 1)).toMatchObject({ isBlocked: true });
+    const statements = countStatements();
+
+    const again = await hit('a', 1);
+    const elsewhere = await new DatabaseThrottlerStorage(database.db).increment(
+      'a',
+      MINUTE,
+      1,
+      MINUTE,
+      'default',
+    );
+
+    expect(again).toMatchObject({ totalHits: 2, isBlocked: true });
+    expect(again.timeToBlockExpire).toBeGreaterThan(0);
+    expect(elsewhere).toMatchObject({ totalHits: 2, isBlocked: true });
+    expect(statements()).toBe(1); // the other instance's, which had not seen the block
+  });
+
   it('should block until the window ends when blockDuration is 0', async () => {
     for (let i = 0; i < 2; i += 1) await hit('a', 2, 0);
 
@@ -70,6 +102,8 @@ describe(DatabaseThrottlerStorage.name, () => {
     for (let i = 0; i < 3; i += 1) await hit('a');
     expect(await hit('a')).toMatchObject({ isBlocked: true });
     await expire('a');
+    expect(await hit('a')).toMatchObject({ isBlocked: true }); // the block it saw, remembered until it ends
+    letTimePass();
     expect(await hit('a')).toMatchObject({ totalHits: 1, isBlocked: false, timeToBlockExpire: 0 });
   });
 
