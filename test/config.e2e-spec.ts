@@ -44,6 +44,16 @@ describe('configuration at start', () => {
     ],
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [
+      'a DATABASE_POOL_MAX of zero',
+      { DATABASE_POOL_MAX: '0' },
+      /DATABASE_POOL_MAX must be an integer between 1 and 1000/,
+    ],
+    [
+      'a DATABASE_STATEMENT_TIMEOUT_MS that is not a number',
+      { DATABASE_STATEMENT_TIMEOUT_MS: 'soon' },
+      /DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000/,
+    ],
+    [
       'a METRICS_TOKEN shorter than 16 characters',
       { METRICS_TOKEN: 'too-short' },
       /METRICS_TOKEN must be at least 16 characters long/,

@@ -8,12 +8,14 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { RolesGuard } from './roles.guard';
 import { SignupEnabledGuard } from './signup-enabled.guard';
 import type { Environment } from '../config/environment';
+import { type Database, DATABASE } from '../database/database.types';
 import { UsersDataModule } from '../users/users-data.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { REFRESH_TOKEN_LIFETIME, RefreshTokensService } from './refresh-tokens.service';
 import { loginThrottlers } from './login-throttler.guard';
+import { DatabaseThrottlerStorage } from './throttle/database-throttler.storage';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
@@ -31,14 +33,17 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
         verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
+    // The counters live in the database, so that every instance on one PostgreSQL counts the same attempts.
     ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        loginThrottlers({
+      inject: [ConfigService, DATABASE],
+      useFactory: (config: ConfigService<Environment, true>, db: Database) => ({
+        throttlers: loginThrottlers({
           perUsername: config.get('LOGIN_THROTTLE_LIMIT', { infer: true }),
           perAddress: config.get('LOGIN_THROTTLE_ADDRESS_LIMIT', { infer: true }),
           windowSeconds: config.get('LOGIN_THROTTLE_TTL', { infer: true }),
         }),
+        storage: new DatabaseThrottlerStorage(db),
+      }),
     }),
   ],
   controllers: [AuthController],

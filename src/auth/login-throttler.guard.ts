@@ -20,7 +20,8 @@ const usernameOf = (request: Request) => {
 /**
  * The two counters every login attempt goes through. Per address and username: a flood against one account from
  * one client is stopped without locking the real user out from elsewhere. Per address alone: one client trying
- * many usernames is stopped too (each attempt costs a password hash, whoever the username names).
+ * many usernames is stopped too (each attempt costs a password hash, whoever the username names). Every attempt
+ * the address counter lets through counts, those the per-username one then refuses included.
  */
 export function loginThrottlers({
   perUsername,
@@ -29,6 +30,9 @@ export function loginThrottlers({
 }: LoginThrottleLimits): ThrottlerOptions[] {
   const ttl = windowSeconds * 1000;
   return [
+    // Checked first: a blocked address is then refused before its attempt makes a per-username row (a flood of
+    // random usernames would make one each), and its refusals cost no database work (DatabaseThrottlerStorage).
+    { name: 'address', limit: perAddress, ttl, getTracker: (request) => clientAddressOf(request as Request) },
     // "default" keeps its headers unsuffixed (X-RateLimit-Limit), as before the per-address counter came.
     {
       name: 'default',
@@ -36,7 +40,6 @@ export function loginThrottlers({
       ttl,
       getTracker: (request) => `${clientAddressOf(request as Request)}|${usernameOf(request as Request)}`,
     },
-    { name: 'address', limit: perAddress, ttl, getTracker: (request) => clientAddressOf(request as Request) },
   ];
 }
 

@@ -18,6 +18,16 @@ describe(validateEnvironment.name, () => {
     expect(validateEnvironment({ ...base, REFRESH_TOKEN_TTL: '3600' }).REFRESH_TOKEN_TTL).toBe(3600);
   });
 
+  it('should default the PostgreSQL pool and statement time-out, and read them from the environment', () => {
+    expect(validateEnvironment(base)).toMatchObject({
+      DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
+    });
+    expect(
+      validateEnvironment({ ...base, DATABASE_POOL_MAX: '3', DATABASE_STATEMENT_TIMEOUT_MS: '250' }),
+    ).toMatchObject({ DATABASE_POOL_MAX: 3, DATABASE_STATEMENT_TIMEOUT_MS: 250 });
+  });
+
   it('should read them from the environment', () => {
     expect(
       validateEnvironment({
@@ -47,6 +57,18 @@ describe(validateEnvironment.name, () => {
     ['SESSION_MAX_PER_CLIENT', '1.5', 'SESSION_MAX_PER_CLIENT must be a positive integer'],
     ['REFRESH_TOKEN_TTL', '0', 'REFRESH_TOKEN_TTL must be a positive whole number of seconds'],
     ['REFRESH_TOKEN_TTL', '30d', 'REFRESH_TOKEN_TTL must be a positive whole number of seconds'],
+    ['DATABASE_POOL_MAX', '0', 'DATABASE_POOL_MAX must be an integer between 1 and 1000'],
+    ['DATABASE_POOL_MAX', 'ten', 'DATABASE_POOL_MAX must be an integer between 1 and 1000'],
+    [
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      '0',
+      'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000',
+    ],
+    [
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      '2.5',
+      'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000',
+    ],
   ])('should refuse %s=%s, naming it', (name, value, message) => {
     const validate = () => validateEnvironment({ ...base, [name]: value });
 

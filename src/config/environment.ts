@@ -56,6 +56,23 @@ export class Environment {
   @ValidateIf((env: Environment) => env.DATABASE_URL !== undefined)
   DATABASE_URL?: string;
 
+  /** PostgreSQL: connections per instance. N instances open up to N times this: keep it under max_connections. */
+  @Type(() => Number)
+  @IsInt({ message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
+  @Min(1, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
+  @Max(1000, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
+  DATABASE_POOL_MAX = 10;
+
+  /**
+   * PostgreSQL: the server cancels a statement after this many milliseconds (the client gives up 1 s later). No
+   * 0 (PostgreSQL's "never"): a request must not wait on the database past a bound.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
+  @Min(100, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
+  @Max(600_000, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
+  DATABASE_STATEMENT_TIMEOUT_MS = 5_000;
+
   @IsString()
   @MinLength(1, { message: 'DATA_DIR must not be empty' })
   DATA_DIR = './data';
@@ -166,7 +183,7 @@ export class Environment {
   @Min(1, { message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
   PASSWORD_HASH_CLIENT_LIMIT = 2;
 
-  /** Sessions the in-memory store keeps at most (least recently used dropped first). */
+  /** Sessions the store keeps at most, all clients together (the least recently used dropped first). */
   @Type(() => Number)
   @IsInt({ message: 'SESSION_MAX_COUNT must be a positive integer' })
   @Min(1, { message: 'SESSION_MAX_COUNT must be a positive integer' })

@@ -17,7 +17,20 @@ export interface DatabaseOptions {
   url?: string;
   dataDir: string;
   logger?: DrizzleLogger;
+  /** PostgreSQL only: connections the pool opens at most. */
+  poolMax?: number;
+  /** PostgreSQL only: the server cancels a statement after this many milliseconds. */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_POOL_MAX = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+/** The shape of node-postgres's `query(text, values)`, which PGlite shares. */
+export type RawQuery = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
 /** An open database: the Drizzle client plus what the app needs around it. */
 export interface DatabaseConnection {
@@ -27,6 +40,8 @@ export interface DatabaseConnection {
   /** How many migrations of drizzle/ the database has not applied (0 once migrate() has run). */
   pendingMigrations(): Promise<number>;
   ping(): Promise<unknown>;
+  /** A statement through the driver's own client, for libraries that speak pg's API (the session store). */
+  query: RawQuery;
   close(): Promise<void>;
 }
 
@@ -50,9 +65,7 @@ async function countPendingMigrations(query: Query): Promise<number> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  return options.url
-    ? openPostgres(options.url, options.logger)
-    : openPglite(options.dataDir, options.logger);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options.logger);
 }
 
 async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
@@ -71,6 +84,8 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => undefined),
     pendingMigrations: () => countPendingMigrations((text) => client.query(text)),
     ping: () => client.query('select 1'),
+    // Looked up at each call, not bound once, so that a test double of the client's query sees these too.
+    query: (text, values) => client.query(text, values),
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -81,17 +96,24 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
   };
 }
 
-async function openPostgres(url: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
+async function openPostgres(
+  url: string,
+  {
+    logger,
+    poolMax = DEFAULT_POOL_MAX,
+    statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  }: Omit<DatabaseOptions, 'url' | 'dataDir'>,
+): Promise<DatabaseConnection> {
   // Fail fast when the server is away instead of letting requests queue behind a dead pool: a connection
-  // takes at most 2 s; the server cancels a statement after 5 s, and the client gives up 1 s later when the
-  // server cannot even say so (unreachable). A client that failed is dropped and the next query reconnects,
-  // so the app recovers by itself when the server is back (see database-errors.ts for the 503 mapping).
+  // takes at most 2 s; the server cancels a statement after DATABASE_STATEMENT_TIMEOUT_MS, and the client gives
+  // up 1 s later when the server cannot even say so (unreachable). A client that failed is dropped and the next
+  // query reconnects, so the app recovers by itself when the server is back (database-errors.ts: the 503s).
   const pool = new Pool({
     connectionString: url,
-    max: 10,
+    max: poolMax,
     connectionTimeoutMillis: 2_000,
-    statement_timeout: 5_000,
-    query_timeout: 6_000,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1_000,
     keepAlive: true,
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
@@ -114,6 +136,7 @@ async function openPostgres(url: string, logger?: DrizzleLogger): Promise<Databa
     },
     pendingMigrations: () => countPendingMigrations((text) => pool.query(text)),
     ping: () => pool.query('select 1'),
+    query: (text, values) => pool.query(text, values),
     close: async () => {
       if (closed) return;
       closed = true;

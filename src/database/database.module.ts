@@ -18,6 +18,8 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
         const connection = await openDatabase({
           url: config.get('DATABASE_URL', { infer: true }),
           dataDir: config.get('DATA_DIR', { infer: true }),
+          poolMax: config.get('DATABASE_POOL_MAX', { infer: true }),
+          statementTimeoutMs: config.get('DATABASE_STATEMENT_TIMEOUT_MS', { infer: true }),
           logger,
         });
         try {

@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { SessionMiddleware } from '../common/session/session.middleware';
+import { SessionMiddleware } from '../session/session.middleware';
+import { SessionModule } from '../session/session.module';
 import { RoutingPatternsController } from './routing-patterns.controller';
 import { RoutingRequestController } from './routing-request.controller';
 import { RoutingResponsesController } from './routing-responses.controller';
@@ -8,6 +9,7 @@ import { RoutingService } from './routing.service';
 
 /** The routing showcase of CONTRACT §3.2. UnlistedController is left out on purpose (SPEC §1.3). */
 @Module({
+  imports: [SessionModule],
   // Registration order is matching order: RoutingController holds `/routing/:name`, so it comes last.
   controllers: [
     RoutingPatternsController,

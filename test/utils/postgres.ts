@@ -30,9 +30,14 @@ export function recreateTemplateDatabase(base: string): Promise<void> {
   });
 }
 
-export async function createSuiteDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A database of its own for a suite: a clone of the migrated, seeded template, or `empty` (never migrated). */
+export async function createSuiteDatabase(
+  base: string,
+  { empty = false } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `nest_e2e_${randomBytes(6).toString('hex')}`;
-  await withAdmin(base, (client) => client.query(`create database ${name} template ${POSTGRES_TEMPLATE_DB}`));
+  const template = empty ? '' : ` template ${POSTGRES_TEMPLATE_DB}`;
+  await withAdmin(base, (client) => client.query(`create database ${name}${template}`));
   return {
     url: databaseUrl(base, name),
     drop: () =>

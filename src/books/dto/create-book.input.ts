@@ -15,7 +15,6 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
 import {
   IsCalendarDate,
   IsDateTimeWithOffset,
@@ -24,7 +23,9 @@ import {
   toDateTime,
   toDecimalString,
 } from '../../common/validation/field-validators';
+import { DateTimeScalar } from '../../graphql/scalars/date-time.scalar';
 import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
+import { JSONScalar } from '../../graphql/scalars/json.scalar';
 import { BookGenre } from '../book-genre.enum';
 
 @InputType()
@@ -84,7 +85,7 @@ export class CreateBookInput {
   @IsCalendarDate()
   publishedOn?: string | null;
 
-  @Field(() => GraphQLDateTime, { nullable: true })
+  @Field(() => DateTimeScalar, { nullable: true })
   @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
   @Transform(toDateTime)
   @IsOptional()
@@ -97,7 +98,7 @@ export class CreateBookInput {
   @IsUUID()
   externalId?: string | null;
 
-  @Field(() => GraphQLJSON, { nullable: true })
+  @Field(() => JSONScalar, { nullable: true })
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,

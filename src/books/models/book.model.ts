@@ -1,7 +1,8 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
+import { DateTimeScalar } from '../../graphql/scalars/date-time.scalar';
 import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
+import { JSONScalar } from '../../graphql/scalars/json.scalar';
 import { BookGenre } from '../book-genre.enum';
 
 registerEnumType(BookGenre, { name: 'BookGenre' });
@@ -49,7 +50,7 @@ export class Book {
   @ApiPropertyOptional({ type: 'string', format: 'date', nullable: true })
   publishedOn: string | null;
 
-  @Field(() => GraphQLDateTime, { nullable: true })
+  @Field(() => DateTimeScalar, { nullable: true })
   @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
   releasedAt: Date | null;
 
@@ -57,7 +58,7 @@ export class Book {
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
   externalId: string | null;
 
-  @Field(() => GraphQLJSON, { nullable: true })
+  @Field(() => JSONScalar, { nullable: true })
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
@@ -74,11 +75,11 @@ export class Book {
   @ApiProperty({ type: 'integer', description: 'The id of an existing author.' })
   authorId: number;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   @ApiProperty()
   createdAt: Date;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   @ApiProperty()
   updatedAt: Date;
 }

@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { Injectable, NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import type { Environment } from '../../config/environment';
-import { clientAddressOf } from '../utils/client-address';
-import { BoundedMemoryStore, setSessionClient } from './bounded-memory-store';
+import { clientAddressOf } from '../common/utils/client-address';
+import type { Environment } from '../config/environment';
+import { type DatabaseSessionStore, setSessionClient } from './database-session.store';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const SESSION_STORE = Symbol('SESSION_STORE');
 
 /**
  * The cookie-signing key, derived from JWT_SECRET with an HMAC under its own label: one secret to manage,
@@ -19,27 +20,21 @@ export function deriveSessionSecret(jwtSecret: string): string {
 }
 
 /**
- * A cookie-backed session (`@Session()`), applied per route by the modules that need one
- * (`consumer.apply(SessionMiddleware).forRoutes(...)`), so other routes never load or set a session.
- * The store holds at most SESSION_MAX_COUNT sessions, SESSION_MAX_PER_CLIENT of them per client address.
+ * A cookie-backed session (`@Session()`), applied per route by the modules that need one (import SessionModule,
+ * then `consumer.apply(SessionMiddleware).forRoutes(...)`), so other routes never load or set a session.
+ * Sessions live in the database (DatabaseSessionStore), so any instance reads a session another one wrote.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {
-  readonly store: BoundedMemoryStore;
   private readonly handler: RequestHandler;
 
-  constructor(config: ConfigService<Environment, true>) {
-    this.store = new BoundedMemoryStore({
-      maxSessions: config.get('SESSION_MAX_COUNT', { infer: true }),
-      maxSessionsPerClient: config.get('SESSION_MAX_PER_CLIENT', { infer: true }),
-      ttlMs: SESSION_TTL_MS,
-    });
+  constructor(config: ConfigService<Environment, true>, @Inject(SESSION_STORE) store: DatabaseSessionStore) {
     this.handler = session({
       name: SESSION_COOKIE, // not the default "connect.sid", which names the library
       secret: deriveSessionSecret(config.get('JWT_SECRET', { infer: true })),
-      store: this.store,
+      store,
       resave: false,
-      saveUninitialized: false, // no cookie until a handler writes to the session
+      saveUninitialized: false, // no cookie and no row until a handler writes to the session
       cookie: {
         httpOnly: true,
         sameSite: 'lax',

@@ -1,0 +1,26 @@
+import type { Pool } from 'pg';
+import type { DatabaseConnection } from '../src/database/database.client';
+import { DATABASE_CONNECTION } from '../src/database/database.module';
+import { useTestApp } from './utils/test-app';
+
+// PostgreSQL only: PGlite has one connection and no statement time-out to set.
+const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres('DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => {
+  const sut = useTestApp({ DATABASE_POOL_MAX: '3', DATABASE_STATEMENT_TIMEOUT_MS: '300' });
+  const connection = () => sut.app.get<DatabaseConnection>(DATABASE_CONNECTION);
+
+  it('should size the pool with DATABASE_POOL_MAX', () => {
+    const pool = (connection().db as unknown as { $client: Pool }).$client;
+
+    expect(pool.options.max).toBe(3);
+  });
+
+  it('should have the server cancel a statement after DATABASE_STATEMENT_TIMEOUT_MS', async () => {
+    const { rows } = await connection().query('show statement_timeout');
+
+    expect(rows).toEqual([{ statement_timeout: '300ms' }]);
+    // 57014: query_canceled, the server's own word for it.
+    await expect(connection().query('select pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
+  });
+});

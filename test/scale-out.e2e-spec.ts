@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { TEST_JWT_SECRET } from './utils/constants';
+import { createSuiteDatabase } from './utils/postgres';
+import { type ServerProcess, startServer } from './utils/server-process';
+
+// CI's PostgreSQL run only: two instances behind one load balancer share everything they remember.
+const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres('two instances on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let instances: ServerProcess[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    // Empty, never migrated: both instances find the migrations to apply, at the same moment.
+    database = await createSuiteDatabase(process.env.TEST_DATABASE_URL!, { empty: true });
+    const start = () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'nest-scale-out-'));
+      dataDirs.push(dataDir);
+      return startServer(
+        {
+          NODE_ENV: 'test',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: TEST_JWT_SECRET,
+          SEED_DEMO: 'false',
+        },
+        60_000,
+      );
+    };
+    instances = await Promise.all([start(), start()]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.drop();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The instance a round-robin load balancer would pick for the n-th request. */
+  const nth = (n: number) => instances[n % 2].url;
+
+  it('should both have migrated at start, concurrently, without an error', async () => {
+    for (const instance of instances) {
+      await request(instance.url).get('/health/ready').expect(200);
+      expect(instance.output()).not.toMatch(/\b(ERROR|FATAL)\b/);
+    }
+  });
+
+  it('should answer 429 to the 11th bad login for one username, the first ten spread over both', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await request(nth(i))
+        .post('/auth/login')
+        .send({ username: 'mallory', password: `guess-${i}` })
+        .expect(401);
+    }
+
+    const blocked = await request(nth(10))
+      .post('/auth/login')
+      .send({ username: 'mallory', password: 'guess-10' })
+      .expect(429);
+    const onTheOther = await request(nth(11))
+      .post('/auth/login')
+      .send({ username: 'mallory', password: 'guess-11' })
+      .expect(429);
+
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(onTheOther.headers['retry-after'])).toBeGreaterThan(0);
+    // The counter is per username: another one from the same address is still answered.
+    await request(nth(12)).post('/auth/login').send({ username: 'trudy', password: 'guess' }).expect(401);
+  });
+
+  it('should read through one instance the session written through the other', async () => {
+    const first = await request(nth(0)).get('/routing/session').expect(200, { visits: 1 });
+    const cookie = first.headers['set-cookie'] as unknown as string[];
+
+    await request(nth(1)).get('/routing/session').set('Cookie', cookie).expect(200, { visits: 2 });
+    await request(nth(0)).get('/routing/session').set('Cookie', cookie).expect(200, { visits: 3 });
+  });
+});
