@@ -8,7 +8,7 @@ import { createTestDatabase } from './utils/test-database';
 
 // A parent whose children restrict its deletion, as generated `references` columns do (ON DELETE RESTRICT).
 const shelves = pgTable('shelves', { id: integer('id').primaryKey() });
-const books = pgTable('books', {
+const volumes = pgTable('volumes', {
   id: integer('id').primaryKey(),
   shelfId: integer('shelf_id').references(() => shelves.id, { onDelete: 'restrict' }),
   title: text('title'),
@@ -33,10 +33,10 @@ describe('constraint violations from the database driver', () => {
     database = await createTestDatabase();
     await database.db.execute('create table shelves (id integer primary key)');
     await database.db.execute(
-      'create table books (id integer primary key, shelf_id integer references shelves (id) on delete restrict, title text)',
+      'create table volumes (id integer primary key, shelf_id integer references shelves (id) on delete restrict, title text)',
     );
     await database.db.insert(shelves).values({ id: 1 });
-    await database.db.insert(books).values({ id: 1, shelfId: 1, title: 'Kept' });
+    await database.db.insert(volumes).values({ id: 1, shelfId: 1, title: 'Kept' });
   });
 
   afterAll(() => database?.dispose());
@@ -64,7 +64,7 @@ describe('constraint violations from the database driver', () => {
 
     await expect(answerTo(write)).resolves.toEqual({
       status: 409,
-      message: 'Still referenced by books: delete or move those first',
+      message: 'Still referenced by volumes: delete or move those first',
     });
     await expect(database.db.select().from(shelves)).resolves.toEqual([{ id: 1 }]);
   });

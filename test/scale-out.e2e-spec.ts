@@ -80,4 +80,21 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
     await request(nth(1)).get('/routing/session').set('Cookie', cookie).expect(200, { visits: 2 });
     await request(nth(0)).get('/routing/session').set('Cookie', cookie).expect(200, { visits: 3 });
   });
+
+  it('should rotate through one instance a refresh token issued by the other, and see its reuse on either', async () => {
+    const credentials = { username: 'scale-out-user', password: 'a long and unusual passphrase' };
+    await request(nth(0)).post('/auth/signup').send(credentials).expect(201);
+    const login = await request(nth(0)).post('/auth/login').send(credentials).expect(200);
+    const issued = login.body.refresh_token as string;
+
+    const rotated = await request(nth(1)).post('/auth/refresh').send({ refresh_token: issued }).expect(200);
+    expect(rotated.body.refresh_token).not.toBe(issued);
+
+    // The spent token again, on the first instance: reuse, so the whole login is revoked, the new token too.
+    await request(nth(0)).post('/auth/refresh').send({ refresh_token: issued }).expect(401);
+    await request(nth(1))
+      .post('/auth/refresh')
+      .send({ refresh_token: rotated.body.refresh_token })
+      .expect(401);
+  });
 });

@@ -23,7 +23,10 @@ export interface Page<T> {
 
 /** A page with its edges, for schema-first page types (code-first ones derive them in `Paginated(X)`). */
 export function withEdges<T>(page: Page<T>): Page<T> & { edges: Edge<T>[] } {
-  return { ...page, edges: page.nodes.map((node, index) => ({ cursor: encodeCursor(page.offset + index), node })) };
+  return {
+    ...page,
+    edges: page.nodes.map((node, index) => ({ cursor: encodeCursor(page.offset + index), node })),
+  };
 }
 
 /**

@@ -520,10 +520,8 @@ describe('generators', () => {
           'test',
         ]);
         // On failure the output names the files.
-        expect({ exitCode: format.exitCode, output: format.all }).toEqual({
-          exitCode: 0,
-          output: expect.any(String),
-        });
+        expect(format.all).toContain('All matched files use Prettier code style!');
+        expect(format.exitCode).toBe(0);
       },
       3 * MINUTE,
     );
