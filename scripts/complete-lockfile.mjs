@@ -5,7 +5,8 @@
 //   node scripts/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const PLATFORM = /-(darwin|linux|win32|android|freebsd|openharmony)-(arm64|arm|x64|ia32|ppc64|s390x|loong64|riscv64)/;
+const PLATFORM =
+  /-(darwin|linux|win32|android|freebsd|openharmony)-(arm64|arm|x64|ia32|ppc64|s390x|loong64|riscv64)/;
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const added = [];
@@ -25,6 +26,10 @@ for (const entry of Object.values(lock.packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added ${added.length} entries: ${added.join(', ')}` : 'package-lock.json is complete');
+console.log(
+  added.length ? `added ${added.length} entries: ${added.join(', ')}` : 'package-lock.json is complete',
+);

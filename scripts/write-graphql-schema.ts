@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] })
     .overrideProvider(DATABASE_CONNECTION)
-    .useValue({ db: {}, driver: 'none', migrate: async () => {}, ping: async () => {}, close: async () => {} })
+    .useValue({
+      db: {},
+      driver: 'none',
+      migrate: async () => {},
+      ping: async () => {},
+      close: async () => {},
+    })
     .compile();
   const app = moduleRef.createNestApplication({ logger: ['error', 'fatal'] });
   await app.init();
