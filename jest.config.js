@@ -27,6 +27,8 @@ module.exports = {
   // several seconds per app; the default 5 s would fail hooks that are only slow, not wrong.
   // Top level on purpose: Jest reads testTimeout from the global config only, never from a project.
   testTimeout: 30_000,
+  // Both cores: Jest's default on 2 CPUs is one worker, which leaves the second idle while a suite waits on I/O.
+  maxWorkers: 2,
   projects: [
     {
       ...shared,
