@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { QueryCounter } from '../src/database/query-counter';
 import { createBookParents, type BookParents, bookInput } from './fixtures/books';
+import { countSqlStatements } from './utils/sql-statements';
 import { createTestApp, TestApp } from './utils/test-app';
 
 /** One invalid value per field, each refused with a message naming the field. */
@@ -183,12 +183,6 @@ describe('books', () => {
     const graphql = (query: string, variables: object = {}, bearer = authorization) =>
       request(sut.http).post('/graphql').set('Authorization', bearer).send({ query, variables });
     const CREATE = `mutation ($input: CreateBookInput!) { createBook(input: $input) { ${FIELDS} } }`;
-    const countStatements = async <T>(run: () => Promise<T>) => {
-      const counter = sut.app.get(QueryCounter);
-      const before = counter.count;
-      const result = await run();
-      return { result, statements: counter.count - before };
-    };
     const create = async () => {
       const response = await graphql(CREATE, { input: nextSample() }).expect(200);
       expect(response.body.errors).toBeUndefined();
@@ -276,7 +270,7 @@ describe('books', () => {
     it('should read a page of books with their author in 2 statements', async () => {
       const book = await create();
 
-      const { result, statements } = await countStatements(() =>
+      const { result, statements } = await countSqlStatements(sut.app, () =>
         graphql(`
           {
             books(limit: 100) {
@@ -299,7 +293,7 @@ describe('books', () => {
     it('should read a page of authors with their books in 2 statements', async () => {
       const book = await create();
 
-      const { result, statements } = await countStatements(() =>
+      const { result, statements } = await countSqlStatements(sut.app, () =>
         graphql(`
           {
             authors(limit: 20) {

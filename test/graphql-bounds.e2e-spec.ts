@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { authors } from '../src/authors/authors.table';
 import { type Database, DATABASE } from '../src/database/database.types';
-import { QueryCounter } from '../src/database/query-counter';
 import { posts } from '../src/posts/posts.table';
 import { errorOf, graphqlClient, type GraphqlResponse } from './utils/graphql';
+import { countSqlStatements } from './utils/sql-statements';
 import { useTestApp } from './utils/test-app';
 
 /** Posts of the one prolific author: more than any list may return (100), and more than a default page (10). */
@@ -35,12 +35,9 @@ describe('GraphQL and REST list bounds (a prolific author, default limits)', () 
     postIds = rows.map((row) => row.id).sort((a, b) => a - b);
   });
 
-  async function sqlStatementsOf(run: () => Promise<unknown>): Promise<number> {
-    const counter = sut.app.get(QueryCounter);
-    const before = counter.count;
-    await run();
-    return counter.count - before;
-  }
+  /** How many SQL statements `run` costs. */
+  const sqlStatementsOf = async (run: () => Promise<unknown>) =>
+    (await countSqlStatements(sut.app, run)).statements;
 
   const idsOf = (list: Ids) => list.map((item) => item.id);
 

@@ -12,7 +12,6 @@ import {
 import request from 'supertest';
 import { AuthorsRepository } from '../src/authors/authors.repository';
 import { type Database, DATABASE } from '../src/database/database.types';
-import { QueryCounter } from '../src/database/query-counter';
 import { authors } from '../src/authors/authors.table';
 import { posts } from '../src/posts/posts.table';
 import { schemaFirstTypePaths } from '../src/graphql/schema-first/typings';
@@ -31,6 +30,7 @@ import {
   withPosts,
 } from './utils/graphql';
 import { ROOT } from './utils/paths';
+import { countSqlStatements } from './utils/sql-statements';
 import { useTestApp } from './utils/test-app';
 
 /** What differs between the two endpoints that serve the blog (CONTRACT §6.1 code-first, §6.2 schema-first). */
@@ -79,13 +79,9 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
   const codeFirst = graphqlClient(sut, CODE_FIRST.path);
   const schemaFirst = graphqlClient(sut, SCHEMA_FIRST.path);
 
-  /** How many SQL queries `run` costs. */
-  async function sqlQueriesOf(run: () => Promise<unknown>): Promise<number> {
-    const counter = sut.app.get(QueryCounter);
-    const before = counter.count;
-    await run();
-    return counter.count - before;
-  }
+  /** How many SQL statements `run` costs. */
+  const sqlQueriesOf = async (run: () => Promise<unknown>) =>
+    (await countSqlStatements(sut.app, run)).statements;
 
   const postsOf = async (authorId: number, gql = codeFirst) =>
     (await gql<PostsOf>(`{ author(id: ${authorId}) { posts { id title votes } } }`)).data!.author.posts;

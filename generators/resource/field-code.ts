@@ -68,7 +68,6 @@ export interface FieldCode {
   filterApi: string;
   /** How a query-string value becomes the filter's type (a function of field-validators.ts), if it must. */
   filterTransform?: string;
-  isBoolean: boolean;
   /** The enum this field declares (`BookGenre`), with its file and values. */
   enum?: { name: string; variable: string; kebab: string; values: string[]; dbName: string };
 }
@@ -164,7 +163,6 @@ export function fieldCode(
     nullable,
     ...filterOf(field, code.type),
     filterType: code.type,
-    isBoolean: field.type === 'boolean',
     filterable: field.type === 'enum' || field.type === 'boolean' || field.type === 'references',
     sortable: field.type !== 'json',
     enum:

@@ -6,7 +6,8 @@ import { plopRender } from '../utils/render';
 import { featureExistsProblem, nameProblem } from '../utils/validate-name';
 import { buildResource, finishResource } from './actions';
 import { askFields } from './ask-fields';
-import { findParentTypes } from './parents';
+import { parentTypesFor } from './parents';
+import type { GraphqlStyle } from '../app-layout';
 import { GRAPHQL_STYLES, normalizeResourceOptions, RESOURCE_APIS, type ResourceApi } from './normalize';
 
 const FIELDS_HELP =
@@ -51,9 +52,7 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
       ask: (inquirer, answers) => {
         const api = fixedApi ?? answers.api;
         const style = api === 'rest' ? undefined : (answers.style ?? 'code-first');
-        const parents = findParentTypes(root).filter((parent) =>
-          style === 'code-first' ? parent.graphql : style === 'schema-first' ? parent.schemaFirst : true,
-        );
+        const parents = parentTypesFor(root, style as GraphqlStyle | undefined);
         return askFields(
           inquirer,
           parents.map((parent) => parent.Name),

@@ -4,7 +4,7 @@ import { namesOf, type Names } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 import { type FieldCode, fieldCode, type FileImports } from './field-code';
 import { Imports } from './imports';
-import { findParentTypes, type ParentType } from './parents';
+import { parentTypesFor, type ParentType } from './parents';
 
 /** The class-validator rules the filters use (IsEnum is always imported, for the order). */
 const filterRules = (filters: FieldCode[]) => [
@@ -58,7 +58,6 @@ export interface ResourceOptions extends Names {
   filterField?: string;
   sortField: string;
   nullableFields: boolean;
-  booleanFilters: boolean;
   pageValidators: string;
   pageGraphqlImports: string;
   queryValidators: string;
@@ -98,9 +97,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   }
   const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
   // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
-  const parents = (root ? findParentTypes(root) : []).filter(
-    (parent) => (!codeFirst || parent.graphql) && (!schemaFirst || parent.schemaFirst),
-  );
+  const parents = root ? parentTypesFor(root, graphql ? style : undefined) : [];
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : [])],
@@ -276,7 +273,6 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     filterField: filters[0]?.name,
     sortField: sortable[0]?.name ?? 'id',
     nullableFields: parsed.some((field) => field.nullable),
-    booleanFilters: filters.some((field) => field.isBoolean),
     pageValidators: [
       ...filterRules(filters),
       'IsEnum',
@@ -315,7 +311,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       .filter((name) => filters.length > 0 || name !== 'and')
       .sort()
       .join(', '),
-    Word: names.Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/ [A-Z]/g, (s) => s.toLowerCase()),
+    Word: names.word[0].toUpperCase() + names.word.slice(1),
     apiList,
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GraphqlStyle } from '../app-layout';
 import { namesOf, type Names } from '../utils/names';
 
 /** A feature a `references` field may point at: it follows the app's layout, so its pieces are where we look. */
@@ -44,6 +45,16 @@ export function findParentTypes(root: string): ParentType[] {
         },
       ];
     });
+}
+
+/**
+ * The parents a child can refer to: on the code-first endpoint those with an object type, on the schema-first one
+ * those in its SDL (the child's `<field>: <Parent>` and the has-many side need them); REST-only (no style), any.
+ */
+export function parentTypesFor(root: string, style: GraphqlStyle | undefined): ParentType[] {
+  return findParentTypes(root).filter((parent) =>
+    style === 'code-first' ? parent.graphql : style === 'schema-first' ? parent.schemaFirst : true,
+  );
 }
 
 function hasSdlType(path: string, name: string): boolean {

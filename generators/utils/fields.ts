@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../src/common/validation/calendar-date';
 import { namesOf } from './names';
 
 /** The field types of `--fields`. */
@@ -201,12 +202,4 @@ function defaultOf(field: Field, raw: string, problem: Problem): string | number
     default:
       throw problem(`a ${field.type} field takes no =default`);
   }
-}
-
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -1,22 +1,13 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isCalendarDate } from './calendar-date';
 
 /**
  * Checks for the field types the generators emit that class-validator has no single rule for, each with one
  * message that says what is allowed. Shared by REST bodies and GraphQL inputs.
  */
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // RFC 3339: ISO 8601 with a time and an explicit offset, so the instant is never a guess about the server's zone.
 const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** `YYYY-MM-DD` naming a real day (no February 30). */
-export function isCalendarDate(value: unknown): boolean {
-  const match = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(

@@ -1,0 +1,13 @@
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * `YYYY-MM-DD` naming a real day (no February 30). No dependency: the generators check `=default` literals of
+ * `date` fields with it too, so a default is accepted exactly when the API would accept the value.
+ */
+export function isCalendarDate(value: unknown): boolean {
+  const match = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
