@@ -5,7 +5,6 @@ import { CatsModule } from './cats/cats.module';
 import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
-import { PlainTextInterceptor } from './common/interceptors/plain-text.interceptor';
 import { LoggingModule } from './common/logging/logging.module';
 import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
 import { appConfigModule } from './config/config.module';
@@ -39,8 +38,6 @@ import { TenantsModule } from './tenants/tenants.module';
     { provide: APP_PIPE, useFactory: createAppValidationPipe },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
-    // Text answers go out as text/plain, not Express's text/html: an echoed id is never markup.
-    { provide: APP_INTERCEPTOR, useClass: PlainTextInterceptor },
     // Errors in one place: domain and database errors as their 4xx/503 (common/errors/to-http-exception.ts).
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],

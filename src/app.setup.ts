@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import { securityHeaders } from './common/http/security-headers';
 import { HTTP_LOGGER } from './common/logging/logging.module';
 import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
@@ -15,10 +15,12 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   // Before anything reads req.ip, req.protocol or req.secure (the session cookie's Secure flag).
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
+  // Said by no response (helmet's advice); off here rather than removed from each response.
+  app.disable('x-powered-by');
   // First, so that every response is timed, logged and given its X-Request-Id, a body the parser refuses included.
   app.use(app.get(Metrics).httpMiddleware());
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
-  app.use(helmet());
+  app.use(securityHeaders());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
 

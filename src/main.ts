@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { AppExpressAdapter } from './common/http/app-express.adapter';
 import type { Environment } from './config/environment';
 import { Readiness } from './health/readiness';
 
@@ -52,7 +53,7 @@ function closeOnSignals(app: INestApplication, delaySeconds: number): void {
 async function bootstrap(): Promise<void> {
   // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
   // bufferLogs holds Nest's start-up lines until the app's logger, configured from LOG_LEVEL, takes over.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), new AppExpressAdapter(), {
     abortOnError: false,
     bufferLogs: true,
   });

@@ -7,6 +7,7 @@ import { RolesGuard } from '../../src/auth/roles.guard';
 import { ACCESS_TOKEN_LIFETIME } from '../../src/auth/token-payload';
 import { CommonModule } from '../../src/common/common.module';
 import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
+import { AppExpressAdapter } from '../../src/common/http/app-express.adapter';
 import { createAppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
 import { TEST_JWT_SECRET } from './constants';
 
@@ -42,7 +43,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
     ],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication(new AppExpressAdapter(), { logger: false });
   await app.init();
   return {
     http: app.getHttpServer(),

@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { AppExpressAdapter } from '../../src/common/http/app-express.adapter';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { TEST_JWT_SECRET } from './constants';
 import { createSuiteDatabase } from './postgres';
@@ -65,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     .overrideProvider(LOG_DESTINATION)
     .useValue(process.env.TEST_LOGS ? process.stdout : { write: () => undefined })
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new AppExpressAdapter(), {
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
   });
   configureApp(app);
