@@ -148,6 +148,11 @@ export class DatabasePubSub {
     return topic;
   }
 
+  /** Subscribers of `channel` in this process, each listening (what the tests wait for before publishing). */
+  subscriberCount(channel: string): number {
+    return this.topics.get(channel)?.subscriberCount ?? 0;
+  }
+
   /** Ends every subscription and stops listening; DatabaseModule calls it before it closes the connection. */
   async close(): Promise<void> {
     await Promise.all([...this.topics.values()].map((topic) => topic.close()));
