@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type Client, createClient, type ExecutionResult } from 'graphql-ws';
+import { type Client, createClient, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
 import { DatabasePubSub } from '../../src/database/database-pubsub';
 import type { TestApp } from './test-app';
@@ -51,7 +51,7 @@ export function subscribeWs<T = Record<string, unknown>>(
   client: Client,
   query: string,
   variables?: Record<string, unknown>,
-): AsyncIterableIterator<ExecutionResult<T, unknown>> {
+): AsyncIterableIterator<FormattedExecutionResult<T, unknown>> {
   return client.iterate<T>({ query, variables });
 }
 
