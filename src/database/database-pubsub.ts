@@ -93,7 +93,13 @@ export class Topic<T> {
 
   /** The events that pass `filter`, from the moment this resolves (the channel is listened to) on. */
   async subscribe(filter: (event: T) => boolean = () => true): Promise<AsyncIterableIterator<T>> {
-    this.listening ??= this.connection.listen(this.channel, (payload) => this.deliver(payload));
+    // A failed LISTEN is not kept: the next subscriber tries again.
+    this.listening ??= this.connection
+      .listen(this.channel, (payload) => this.deliver(payload))
+      .catch((error: unknown) => {
+        this.listening = undefined;
+        throw error;
+      });
     await this.listening;
     const subscription = new Subscription<T>(filter, () => this.subscribers.delete(subscription));
     this.subscribers.add(subscription);
