@@ -242,8 +242,8 @@ export class Environment {
   GRAPHQL_MAX_RESPONSE_BYTES = 1024 * 1024;
 
   /**
-   * GraphQL subscriptions: open WebSocket connections one user may hold at once (across their tokens); the next
-   * is closed with 4429 right after its connection_init.
+   * GraphQL subscriptions: open WebSocket connections one user may hold at once on this instance (whatever the
+   * token); the next is closed with 4429 right after its connection_init.
    */
   @Type(() => Number)
   @IsInt({ message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
