@@ -196,6 +196,14 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     await expect(closed).resolves.toBe(1009);
   });
 
+  it('should not speak the legacy subscriptions-transport-ws protocol', async () => {
+    // The server agrees to no subprotocol (then closes with 4406): a legacy client gives up at the handshake.
+    const socket = new WebSocket(url, 'graphql-ws');
+    const failure = new Promise<string>((resolve) => socket.on('error', (error) => resolve(error.message)));
+
+    await expect(failure).resolves.toBe('Server sent no subprotocol');
+  });
+
   it.each(['/schema-first/graphql', '/other'])(
     'should answer 404 to a WebSocket upgrade on %s',
     async (path) => {

@@ -52,7 +52,8 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
    * ws accepts messages of up to 100 MiB by default, buffered whole before graphql-ws sees them (connection_init
    * included, so before any token is checked). Nest's subscription service creates its WebSocketServer without
    * a `maxPayload` option and keeps it private; ws reads `options.maxPayload` at each new connection, so it is
-   * set here. If a version of @nestjs/graphql moves it, the start fails rather than run without the bound.
+   * set here (graphql-ws's own useServer sets `options.handleProtocols` on that server the same way). If a version
+   * of @nestjs/graphql moves it, the start fails rather than run without the bound.
    */
   private boundMessageSize(): void {
     const service = (this as unknown as { _subscriptionService?: { wss?: WebSocketServer } })
