@@ -253,6 +253,10 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
           expect.objectContaining({ message: expect.stringContaining('introspection') }),
         ]),
       );
+      // Production hides the schema's names in errors, as over HTTP (elsewhere: 'Did you mean "title"?').
+      await expect(refusal('subscription { postAdded { titl } }')).rejects.toContainEqual(
+        expect.objectContaining({ message: 'Cannot query field "titl" on type "Post".' }),
+      );
       await client.dispose();
     } finally {
       await sut.close();

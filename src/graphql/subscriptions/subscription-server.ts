@@ -58,6 +58,8 @@ export interface DocumentRules {
   validationRules: readonly ValidationRule[];
   maxTokens?: number;
   introspection: boolean;
+  /** No "Did you mean …?" in errors where the schema is not public (production). */
+  hideSuggestions: boolean;
   /** The endpoint's error formatter (no stack trace, no internal detail), applied to errors in events too. */
   formatError?: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
@@ -70,6 +72,7 @@ export function documentRulesOf(options: ApolloDriverConfig): DocumentRules {
     validationRules: Array.isArray(rules) ? (rules as ValidationRule[]) : [],
     maxTokens: options.parseOptions?.maxTokens,
     introspection: options.introspection !== false,
+    hideSuggestions: options.hideSchemaDetailsFromClientErrors === true,
     formatError: options.formatError,
   };
 }
@@ -207,13 +210,23 @@ export class SubscriptionServer {
     try {
       document = parse(payload.query, { maxTokens: rules.maxTokens });
     } catch (error) {
-      return [error instanceof GraphQLError ? error : new GraphQLError('Syntax error.')];
+      return [
+        withCode(
+          error instanceof GraphQLError ? error : new GraphQLError('Syntax error.'),
+          'GRAPHQL_PARSE_FAILED',
+        ),
+      ];
     }
-    const errors = validate(rules.schema, document, [
-      ...specifiedRules,
-      ...(rules.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-      ...rules.validationRules,
-    ]);
+    const errors = validate(
+      rules.schema,
+      document,
+      [
+        ...specifiedRules,
+        ...(rules.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+        ...rules.validationRules,
+      ],
+      { hideSuggestions: rules.hideSuggestions, maxErrors: 100 },
+    );
     if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
     const operation = getOperationAST(document, payload.operationName);
     if (operation?.operation !== 'subscription') {
