@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { type Client, createClient, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
 import { DatabasePubSub } from '../../src/database/database-pubsub';
@@ -81,4 +82,35 @@ export async function untilSubscribed(
       throw new Error(`${channel}: ${pubsub.subscriberCount(channel)} of ${count} subscribers`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A WebSocket client that completes the upgrade (graphql-transport-ws) and then never reads or answers anything,
+ * not even a close frame: what a frozen or hostile client looks like to the server. `ended` resolves when the
+ * server drops the TCP connection.
+ */
+export async function silentWebSocket(url: string): Promise<{ socket: Socket; ended: Promise<void> }> {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect({ host: hostname, port: Number(port) });
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined);
+  socket.write(
+    [
+      `GET ${pathname} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Protocol: graphql-transport-ws',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  const response = await new Promise<string>((resolve) =>
+    socket.once('data', (chunk) => resolve(String(chunk))),
+  );
+  if (!response.startsWith('HTTP/1.1 101')) throw new Error(`no upgrade: ${response.split('\r\n')[0]}`);
+  socket.on('data', () => undefined); // reads what comes (so the end is seen), answers nothing
+  return { socket, ended };
 }

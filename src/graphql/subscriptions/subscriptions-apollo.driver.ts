@@ -27,7 +27,7 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
     // Merged by now: the validation rules and parse options are those Apollo applies over HTTP.
     options.subscriptions = { 'graphql-ws': this.subscriptionServer.options(documentRulesOf(options)) };
     await super.start(options);
-    this.boundMessageSize();
+    this.configure(this.webSocketServer());
 
     const path = options.path ?? '/graphql';
     const server = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
@@ -52,14 +52,20 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
    * ws accepts messages of up to 100 MiB by default, buffered whole before graphql-ws sees them (connection_init
    * included, so before any token is checked). Nest's subscription service creates its WebSocketServer without
    * a `maxPayload` option and keeps it private; ws reads `options.maxPayload` at each new connection, so it is
-   * set here (graphql-ws's own useServer sets `options.handleProtocols` on that server the same way). If a version
-   * of @nestjs/graphql moves it, the start fails rather than run without the bound.
+   * set here (graphql-ws's own useServer sets `options.handleProtocols` on that server the same way). Every socket
+   * is handed to the SubscriptionServer from its upgrade on, for the shutdown.
    */
-  private boundMessageSize(): void {
+  private configure(wss: WebSocketServer): void {
+    wss.options.maxPayload = MAX_MESSAGE_BYTES;
+    wss.on('connection', (socket) => this.subscriptionServer.track(socket));
+  }
+
+  /** If a version of @nestjs/graphql moves it, the start fails rather than run without the bounds. */
+  private webSocketServer(): WebSocketServer {
     const service = (this as unknown as { _subscriptionService?: { wss?: WebSocketServer } })
       ._subscriptionService;
     const wss = service?.wss;
     if (!wss?.options) throw new Error('GraphQL subscriptions: the WebSocket server was not found');
-    wss.options.maxPayload = MAX_MESSAGE_BYTES;
+    return wss;
   }
 }
