@@ -35,8 +35,10 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
     this.refuseOtherUpgrades = (request, socket) => {
       if (request.url?.startsWith(path)) return;
       socket.on('error', () => undefined);
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      socket.destroy();
+      // Destroyed once the answer is written, whatever the client does.
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () =>
+        socket.destroy(),
+      );
     };
     server.on('upgrade', this.refuseOtherUpgrades);
   }
