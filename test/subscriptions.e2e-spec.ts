@@ -1,3 +1,4 @@
+import request from 'supertest';
 import WebSocket from 'ws';
 import {
   CLOSE_GOING_AWAY,
@@ -195,6 +196,25 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     );
 
     await expect(closed).resolves.toBe(1009);
+  });
+
+  it('should count subscriptions in graphql_operations_total, refused ones as rejected', async () => {
+    const { client, connected } = connect(bearer(sut.aliceToken()));
+    await connected;
+    const counts = async () => (await request(sut.http).get('/metrics').expect(200)).text;
+    const count = (text: string, labels: string) =>
+      Number(new RegExp(`^graphql_operations_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const named = 'operation_name="WatchPosts",operation_type="subscription",outcome="success"';
+    const rejected = 'operation_name="unknown",operation_type="unknown",outcome="rejected"';
+    const before = await counts();
+
+    void subscribeWs(client, 'subscription WatchPosts { postAdded { id } }').next();
+    await expect(subscribeWs(client, 'subscription { postAdded { nope } }').next()).rejects.toBeDefined();
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+
+    const after = await counts();
+    expect(count(after, named) - count(before, named)).toBe(1);
+    expect(count(after, rejected) - count(before, rejected)).toBe(1);
   });
 
   it('should not speak the legacy subscriptions-transport-ws protocol', async () => {

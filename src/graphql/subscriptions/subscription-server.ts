@@ -22,6 +22,7 @@ import type { WebSocket } from 'ws';
 import type { TokenPayload } from '../../auth/token-payload';
 import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
 import type { Environment } from '../../config/environment';
+import { Metrics } from '../../metrics/metrics.service';
 import type { GraphqlContext } from '../graphql-context';
 import { RequestLoaders } from '../request-loaders';
 
@@ -51,6 +52,12 @@ interface Extra {
 }
 
 type ConnectionContext = Context<Record<string, unknown> | undefined, Extra>;
+
+interface SubscribePayload {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
 
 /** How the endpoint checks a document over HTTP (its options, after Apollo's merge): reused as they are. */
 export interface DocumentRules {
@@ -94,6 +101,7 @@ export class SubscriptionServer {
   constructor(
     private readonly jwt: JwtService,
     config: ConfigService<Environment, true>,
+    private readonly metrics: Metrics,
   ) {
     this.maxPerUser = config.get('WS_MAX_CONNECTIONS_PER_USER', { infer: true });
     this.tokenLifetime = config.get('JWT_EXPIRES_IN', { infer: true });
@@ -105,7 +113,7 @@ export class SubscriptionServer {
       // graphql-ws closes a connection without connection_init after this long (4408), as by default.
       connectionInitWaitTimeout: 3_000,
       onConnect: (ctx) => this.connect(ctx as ConnectionContext),
-      onSubscribe: (ctx, _id, payload) => this.check(ctx as ConnectionContext, payload, rules),
+      onSubscribe: (ctx, _id, payload) => this.subscribe(ctx as ConnectionContext, payload, rules),
       onNext: (_ctx, _id, _payload, _args, result) => {
         const { formatError } = rules;
         if (!formatError || !('errors' in result) || !result.errors) return undefined;
@@ -194,16 +202,23 @@ export class SubscriptionServer {
     return expiry;
   }
 
+  /** subscribe, counted in graphql_operations_total like an operation over HTTP (refused: `rejected`). */
+  private subscribe(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
+    const checked = this.check(ctx, payload, rules);
+    this.metrics.countGraphqlOperation(
+      Array.isArray(checked)
+        ? undefined
+        : (getOperationAST(checked.document, checked.operationName) ?? undefined),
+    );
+    return checked;
+  }
+
   /**
-   * subscribe: the document is parsed and validated here, with the endpoint's own rules (depth, aliases, cost,
+   * The document is parsed and validated here, with the endpoint's own rules (depth, aliases, cost,
    * no introspection in production), and runs with a context like an HTTP request's, so the global guard checks
    * the connection's token on the subscription as it would on a POST.
    */
-  private check(
-    ctx: ConnectionContext,
-    payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
-    rules: DocumentRules,
-  ) {
+  private check(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
     // graphql-ws has already recorded this one.
     if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
       return [
