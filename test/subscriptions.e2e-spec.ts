@@ -14,6 +14,7 @@ import {
   silentWebSocket,
   subscribeWs,
   untilSubscribed,
+  untilUnsubscribed,
   type WsConnection,
 } from './utils/graphql-ws';
 import { forgeJwt } from './utils/jwt';
@@ -35,6 +36,8 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
 
   afterEach(async () => {
     await Promise.all(open.splice(0).map(({ client }) => client.dispose()));
+    // Each test counts its own subscribers (untilSubscribed).
+    await untilUnsubscribed(sut, POST_ADDED_CHANNEL);
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

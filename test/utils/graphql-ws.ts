@@ -70,16 +70,27 @@ export async function nextWithin<T>(results: AsyncIterator<T>, ms = 5_000): Prom
 }
 
 /** Waits until `count` subscribers of `channel` listen in the app (a subscription is asynchronous to its client). */
-export async function untilSubscribed(
+export function untilSubscribed(sut: Pick<TestApp, 'app'>, channel: string, count: number): Promise<void> {
+  return untilSubscribers(sut, channel, (n) => n >= count, `${count} subscribers`);
+}
+
+/** Waits until no subscriber of `channel` is left (a closed client's subscriptions end asynchronously too). */
+export function untilUnsubscribed(sut: Pick<TestApp, 'app'>, channel: string): Promise<void> {
+  return untilSubscribers(sut, channel, (n) => n === 0, 'no subscriber');
+}
+
+async function untilSubscribers(
   sut: Pick<TestApp, 'app'>,
   channel: string,
-  count: number,
+  done: (count: number) => boolean,
+  what: string,
 ): Promise<void> {
   const pubsub = sut.app.get(DatabasePubSub);
   const deadline = Date.now() + 5_000;
-  while (pubsub.subscriberCount(channel) < count) {
-    if (Date.now() > deadline)
-      throw new Error(`${channel}: ${pubsub.subscriberCount(channel)} of ${count} subscribers`);
+  while (!done(pubsub.subscriberCount(channel))) {
+    if (Date.now() > deadline) {
+      throw new Error(`${channel}: ${pubsub.subscriberCount(channel)} subscribers, waiting for ${what}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
