@@ -17,8 +17,9 @@ import httpAuth from './scenarios/http-auth.mjs';
 import http from './scenarios/http.mjs';
 import login from './scenarios/login.mjs';
 import refresh from './scenarios/refresh.mjs';
+import subscriptions from './scenarios/subscriptions.mjs';
 
-const SCENARIOS = [http, httpAuth, graphql, graphqlWorst, login, refresh, boot, generate];
+const SCENARIOS = [http, httpAuth, graphql, graphqlWorst, login, refresh, subscriptions, boot, generate];
 const DEADLINE_MS = 10 * 60_000;
 const RESULTS = join(BENCH, 'results.json');
 

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import request from 'supertest';
 import { TEST_JWT_SECRET } from './utils/constants';
+import { connectWs, nextWithin, subscribeWs } from './utils/graphql-ws';
 import { createSuiteDatabase } from './utils/postgres';
 import { type ServerProcess, startServer } from './utils/server-process';
 
@@ -96,5 +98,67 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
       .post('/auth/refresh')
       .send({ refresh_token: rotated.body.refresh_token })
       .expect(401);
+  });
+
+  it('should deliver postAdded to a subscriber of one instance for a post created through the other', async () => {
+    const credentials = { username: 'scale-out-subscriber', password: 'another long and unusual passphrase' };
+    await request(nth(0)).post('/auth/signup').send(credentials).expect(201);
+    const token = (await request(nth(0)).post('/auth/login').send(credentials).expect(200)).body
+      .access_token as string;
+    // The database is not seeded: an author to write posts for.
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    const { rows } = await admin
+      .query<{ id: number }>(
+        "insert into authors (first_name, last_name) values ('Scale', 'Out') returning id",
+      )
+      .finally(() => admin.end());
+    const authorId = rows[0].id;
+    const createOn = async (url: string, title: string) => {
+      const response = await request(url)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .send({
+          query:
+            'mutation ($a: Int!, $t: String!) { createPost(authorId: $a, input: { title: $t }) { id title } }',
+          variables: { a: authorId, t: title },
+        })
+        .expect(200);
+      return response.body.data.createPost as { id: number; title: string };
+    };
+
+    const { client, connected } = connectWs(`${instances[0].url.replace(/^http/, 'ws')}/graphql`, {
+      Authorization: `Bearer ${token}`,
+    });
+    try {
+      await connected;
+      const results = subscribeWs<{ postAdded: { id: number; title: string } }>(
+        client,
+        'subscription ($a: Int) { postAdded(authorId: $a) { id title } }',
+        { a: authorId },
+      );
+      // The subscription starts asynchronously to its client: posts until one arrives, then it surely listens.
+      let pending = nextWithin(results, 10_000);
+      let arrived = false;
+      pending.then(
+        () => (arrived = true),
+        () => undefined,
+      );
+      for (let attempt = 0; !arrived && attempt < 20; attempt += 1) {
+        await createOn(instances[1].url, `Warm-up ${attempt}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await expect(pending).resolves.toMatchObject({ value: { data: { postAdded: { title: /^Warm-up/ } } } });
+
+      pending = nextWithin(results);
+      const post = await createOn(instances[1].url, 'Across instances');
+      // Warm-ups posted after the first one that arrived come first; the one that matters follows them.
+      let received = await pending;
+      while (received.value?.data?.postAdded.title.startsWith('Warm-up'))
+        received = await nextWithin(results);
+      expect(received.value).toEqual({ data: { postAdded: post } });
+    } finally {
+      await client.dispose();
+    }
   });
 });

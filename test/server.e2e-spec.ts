@@ -7,6 +7,8 @@ import { openDatabase } from '../src/database/database.client';
 import { authors } from '../src/authors/authors.table';
 import { posts } from '../src/posts/posts.table';
 import { users } from '../src/users/users.table';
+import { connectWs, subscribeWs } from './utils/graphql-ws';
+import { forgeJwt } from './utils/jwt';
 import { startServer, startSilentServer } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
@@ -93,6 +95,30 @@ describe('the server process (node dist/main.js)', () => {
     expect(await response.json()).toEqual({ waited: 1500 });
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(/SIGTERM received/);
+  }, 60_000);
+
+  it('should close GraphQL subscriptions with 1001 on SIGTERM and still exit 0 promptly', async () => {
+    const server = await startServer(env);
+    const now = Math.floor(Date.now() / 1000);
+    const token = forgeJwt(
+      { sub: 1, username: 'alice', roles: ['admin'], iat: now, exp: now + 60 },
+      { secret: TEST_JWT_SECRET },
+    );
+    const { client, connected, closed } = connectWs(`${server.url.replace(/^http/, 'ws')}/graphql`, {
+      Authorization: `Bearer ${token}`,
+    });
+    await connected;
+    const results = subscribeWs(client, 'subscription { postAdded { id } }');
+    const pending = results.next();
+
+    const started = Date.now();
+    const exited = server.stop('SIGTERM');
+
+    await expect(closed).resolves.toEqual({ code: 1001, reason: 'Server shutting down' });
+    await expect(pending).rejects.toBeDefined();
+    expect(await exited).toBe(0);
+    // SHUTDOWN_DELAY_SECONDS is 0: the WebSocket adds no wait of its own to the shutdown.
+    expect(Date.now() - started).toBeLessThan(5_000);
   }, 60_000);
 
   it('should answer /health/ready 503 from SIGTERM on, serve SHUTDOWN_DELAY_SECONDS longer, and close at a second signal', async () => {

@@ -6,7 +6,7 @@ import { type AuthenticatedUser, UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import type { LoginDto, TokenPairResponseDto } from './dto/login.dto';
 import type { SignupDto } from './dto/signup.dto';
-import { extractBearerToken } from './jwt-auth.guard';
+import { extractBearerToken } from './verify-access-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { ACCESS_TOKEN_LIFETIME, toTokenPayload } from './token-payload';
 

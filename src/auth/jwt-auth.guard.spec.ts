@@ -4,7 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { forgeJwt } from '../../test/utils/jwt';
 import { Authenticated, Public } from '../common/decorators/public.decorator';
-import { extractBearerToken, JwtAuthGuard } from './jwt-auth.guard';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { extractBearerToken } from './verify-access-token';
 
 @Public()
 @Controller()

@@ -1,15 +1,10 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { ACCESS_TOKEN_LIFETIME, toTokenPayload, type TokenPayload } from './token-payload';
+import { ACCESS_TOKEN_LIFETIME, type TokenPayload } from './token-payload';
+import { extractBearerToken, verifyAccessToken } from './verify-access-token';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { httpRequestOf } from '../common/utils/http-request';
-
-/** SPEC §5.5: exactly `Bearer <token>`; any other form counts as no token. */
-export function extractBearerToken(header: string | undefined): string | undefined {
-  const [scheme, token, ...rest] = header?.split(' ') ?? [];
-  return scheme === 'Bearer' && token && rest.length === 0 ? token : undefined;
-}
 
 /**
  * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.
@@ -39,17 +34,7 @@ export class JwtAuthGuard implements CanActivate {
   }
 
   private async verify(token: string): Promise<TokenPayload> {
-    let claims: unknown;
-    try {
-      claims = await this.jwt.verifyAsync<object>(token, { algorithms: ['HS256'] });
-    } catch {
-      throw new UnauthorizedException();
-    }
-    // A valid signature is not enough: a token without exp, or with claims of another shape, is not one we issued.
-    const payload = toTokenPayload(claims, {
-      maxLifetimeSeconds: this.maxLifetimeSeconds,
-      nowSeconds: Math.floor(Date.now() / 1000),
-    });
+    const payload = await verifyAccessToken(this.jwt, token, this.maxLifetimeSeconds);
     if (!payload) throw new UnauthorizedException();
     return payload;
   }

@@ -241,6 +241,16 @@ export class Environment {
   @Min(1, { message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
   GRAPHQL_MAX_RESPONSE_BYTES = 1024 * 1024;
 
+  /**
+   * GraphQL subscriptions: open WebSocket connections one user may hold at once on this instance (whatever the
+   * token); the next is closed with 4429 right after its connection_init.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
+  @Min(1, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
+  @Max(1000, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
+  WS_MAX_CONNECTIONS_PER_USER = 10;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { PostgresListener } from './postgres-listener';
 import type { Database } from './database.types';
 
 export const MIGRATIONS_FOLDER = resolve(__dirname, '..', '..', 'drizzle');
@@ -42,6 +44,11 @@ export interface DatabaseConnection {
   ping(): Promise<unknown>;
   /** A statement through the driver's own client, for libraries that speak pg's API (the session store). */
   query: RawQuery;
+  /**
+   * LISTEN: `onPayload` gets each NOTIFY payload sent on `channel` by any client of the database (every instance
+   * on one PostgreSQL). Resolves once listening; the function it resolves to stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -86,6 +93,13 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
     ping: () => client.query('select 1'),
     // Looked up at each call, not bound once, so that a test double of the client's query sees these too.
     query: (text, values) => client.query(text, values),
+    // PGlite is one connection in this process: its NOTIFY reaches its own LISTEN, so this is in process.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -118,6 +132,8 @@ async function openPostgres(
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
   const db = drizzlePostgres(pool, { logger });
+  // Opened at the first listen(): an instance that nobody subscribes to holds no extra connection.
+  let listener: PostgresListener | undefined;
   let closed = false;
   return {
     db,
@@ -137,9 +153,16 @@ async function openPostgres(
     pendingMigrations: () => countPendingMigrations((text) => pool.query(text)),
     ping: () => pool.query('select 1'),
     query: (text, values) => pool.query(text, values),
+    listen: (channel, onPayload) => {
+      listener ??= new PostgresListener(url, (error) =>
+        new Logger('PostgresListener').warn(`LISTEN connection lost, reconnecting: ${error.message}`),
+      );
+      return listener.listen(channel, onPayload);
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      await listener?.close();
       await pool.end();
     },
   };

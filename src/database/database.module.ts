@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { DatabaseConnection, openDatabase } from './database.client';
+import { DatabasePubSub } from './database-pubsub';
 import { DATABASE } from './database.types';
 import { QueryCounter } from './query-counter';
 
@@ -37,14 +38,23 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
       inject: [DATABASE_CONNECTION],
       useFactory: (connection: DatabaseConnection) => connection.db,
     },
+    {
+      provide: DatabasePubSub,
+      inject: [DATABASE_CONNECTION],
+      useFactory: (connection: DatabaseConnection) => new DatabasePubSub(connection),
+    },
   ],
-  exports: [DATABASE, DATABASE_CONNECTION, QueryCounter],
+  exports: [DATABASE, DATABASE_CONNECTION, QueryCounter, DatabasePubSub],
 })
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {}
+  constructor(
+    @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
+    private readonly pubsub: DatabasePubSub,
+  ) {}
 
   // Runs after the HTTP server has stopped taking requests and finished those in flight.
   async onApplicationShutdown(): Promise<void> {
+    await this.pubsub.close();
     await this.connection.close();
   }
 }

@@ -1,5 +1,5 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { type DynamicModule, Logger } from '@nestjs/common';
+import { type DynamicModule, Logger, type ModuleMetadata, type Type } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ResourceShortageLog } from '../common/errors/resource-shortage-log';
@@ -68,14 +68,20 @@ export function graphqlEndpointOptions(
 
 /**
  * One GraphQL endpoint of the app: the shared options above, plus what the endpoint adds (its schema source and
- * `include`), read from the configuration.
+ * `include`), read from the configuration. `driver` replaces Apollo's (a subclass; `imports` are the modules
+ * its constructor draws on).
  */
 export function graphqlEndpoint(
   path: string,
   endpointOptions: (config: ConfigService<Environment, true>) => ApolloDriverConfig,
+  {
+    driver = ApolloDriver,
+    imports = [],
+  }: { driver?: Type<ApolloDriver>; imports?: ModuleMetadata['imports'] } = {},
 ): Promise<DynamicModule> | DynamicModule {
   return GraphQLModule.forRootAsync<ApolloDriverConfig>({
-    driver: ApolloDriver,
+    driver,
+    imports,
     inject: [ConfigService, ResourceShortageLog, Metrics],
     useFactory: (
       config: ConfigService<Environment, true>,

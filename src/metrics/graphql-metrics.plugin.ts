@@ -33,13 +33,26 @@ export function graphqlMetricsPlugin(
       return {
         async willSendResponse({ operation, response }) {
           const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-          counter.inc({
-            operation_name: operation ? names.label(nameLabel(operation.name?.value)) : 'unknown',
-            operation_type: operation?.operation ?? 'unknown',
-            outcome: !operation ? 'rejected' : errors?.length ? 'error' : 'success',
-          });
+          countGraphqlOperation(counter, names, operation, Boolean(errors?.length));
         },
       };
     },
   };
+}
+
+/**
+ * One operation, as the plugin counts it: no operation (the document did not parse or validate) is `rejected`.
+ * Also called for subscriptions over WebSocket, which Apollo's plugins do not see.
+ */
+export function countGraphqlOperation(
+  counter: Counter<GraphqlLabels>,
+  names: BoundedLabelValues,
+  operation: { name?: { value: string } | null; operation: string } | null | undefined,
+  failed: boolean,
+): void {
+  counter.inc({
+    operation_name: operation ? names.label(nameLabel(operation.name?.value)) : 'unknown',
+    operation_type: operation?.operation ?? 'unknown',
+    outcome: !operation ? 'rejected' : failed ? 'error' : 'success',
+  });
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestHandler } from 'express';
+import type { OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { BoundedLabelValues } from './bounded-label-values';
 import {
   type ApolloPlugin,
+  countGraphqlOperation,
   graphqlMetricsPlugin,
   type GraphqlLabels,
   MAX_OPERATION_NAMES,
@@ -48,5 +50,10 @@ export class Metrics {
   /** One per GraphQL endpoint (graphqlEndpointOptions). */
   graphqlPlugin(): ApolloPlugin {
     return graphqlMetricsPlugin(this.graphqlOperations, this.operationNames);
+  }
+
+  /** A GraphQL operation that no Apollo plugin sees (a subscription over WebSocket): undefined when refused. */
+  countGraphqlOperation(operation: OperationDefinitionNode | undefined, failed = false): void {
+    countGraphqlOperation(this.graphqlOperations, this.operationNames, operation, failed);
   }
 }

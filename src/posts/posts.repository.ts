@@ -20,6 +20,11 @@ export interface AuthorPostVotes {
 export class PostsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
+  async getById(id: number): Promise<PostRow | undefined> {
+    const [row] = await this.db.select().from(posts).where(eq(posts.id, id));
+    return row;
+  }
+
   getPage(offset: number, limit: number): Promise<PostRow[]> {
     return this.db.select().from(posts).orderBy(asc(posts.id)).offset(offset).limit(limit);
   }

@@ -1,4 +1,4 @@
-import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { BaseResolver } from '../graphql/base.resolver';
 import { MaxItems } from '../graphql/max-items';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../graphql/pagination.args';
@@ -10,7 +10,8 @@ import { AuthorStats } from './models/author-stats.model';
 import { Post } from './models/post.model';
 import { PostsService } from './posts.service';
 
-// Queries are public (each marked @Public()); the mutations keep the global guard: they need a token.
+// Queries are public (each marked @Public()); the mutations keep the global guard: they need a token, and so does
+// the subscription (its connection was authenticated at connection_init; the guard checks the token again).
 // `findAllPost` comes from the generic base resolver.
 @Resolver(() => Post)
 export class PostsResolver extends BaseResolver(Post) {
@@ -63,6 +64,19 @@ export class PostsResolver extends BaseResolver(Post) {
     @Args('input') input: CreatePostInput,
   ): Promise<Post> {
     return this.service.create(authorId, input);
+  }
+
+  @Subscription(() => Post, {
+    name: 'postAdded',
+    description:
+      'Each post added through createPost from now on, on any instance; only those of one author when authorId is given. Over WebSocket (graphql-transport-ws), with a bearer token in connection_init.',
+    resolve: (post: Post) => post,
+  })
+  subscribeToAdded(
+    @Args('authorId', { type: () => Int, nullable: true, description: 'Only the posts of this author.' })
+    authorId?: number | null,
+  ): Promise<AsyncIterableIterator<Post>> {
+    return this.service.subscribeToAdded(authorId);
   }
 
   @Mutation(() => Post, {

@@ -1,7 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { RequestLoaders } from '../graphql/request-loaders';
+import type { DatabasePubSub, Topic } from '../database/database-pubsub';
 import type { PostsRepository } from './posts.repository';
-import { PostsService } from './posts.service';
+import { type PostAddedEvent, PostsService } from './posts.service';
 
 const row = (id: number, authorId: number, votes: number | null = null) => ({
   id,
@@ -14,8 +15,17 @@ const post = (id: number, votes: number | null = null) => ({ id, title: `Post ${
 describe(PostsService.name, () => {
   let sut: PostsService;
   let repository: jest.Mocked<PostsRepository>;
+  let added: jest.Mocked<Pick<Topic<PostAddedEvent>, 'publish' | 'subscribe'>>;
+  let loadAdded: (reference: string | number) => Promise<PostAddedEvent | undefined>;
 
   beforeEach(() => {
+    added = { publish: jest.fn().mockResolvedValue(undefined), subscribe: jest.fn() };
+    const pubsub = {
+      topic: (_channel: string, load: typeof loadAdded) => {
+        loadAdded = load;
+        return added;
+      },
+    } as unknown as DatabasePubSub;
     repository = {
       getPage: jest.fn(),
       getFirstByAuthorIds: jest.fn(),
@@ -24,8 +34,9 @@ describe(PostsService.name, () => {
       create: jest.fn(),
       incrementVotes: jest.fn(),
       countAuthorsWithMoreVotes: jest.fn(),
+      getById: jest.fn(),
     } as unknown as jest.Mocked<PostsRepository>;
-    sut = new PostsService(repository);
+    sut = new PostsService(repository, pubsub);
   });
 
   describe('getRank', () => {
@@ -162,6 +173,58 @@ describe(PostsService.name, () => {
       await expect(sut.create(99, { title: 'Orphan' })).rejects.toThrow(
         new NotFoundException('Author 99 not found'),
       );
+      expect(added.publish).not.toHaveBeenCalled();
+    });
+
+    it('should publish postAdded with the author, the post id standing in for a message too large', async () => {
+      repository.create.mockResolvedValue(row(5, 1));
+
+      await sut.create(1, { title: 'Post 5' });
+
+      expect(added.publish).toHaveBeenCalledWith({ authorId: 1, post: post(5) }, 5);
+    });
+
+    it('should still return the stored post when publishing fails', async () => {
+      repository.create.mockResolvedValue(row(5, 1));
+      added.publish.mockRejectedValue(new Error('connection lost'));
+
+      await expect(sut.create(1, { title: 'Post 5' })).resolves.toEqual(post(5));
+    });
+  });
+
+  describe('postAdded', () => {
+    it('should load an event sent by reference from the stored row', async () => {
+      repository.getById.mockResolvedValue(row(7, 2));
+
+      await expect(loadAdded('7')).resolves.toEqual({ authorId: 2, post: post(7) });
+      expect(repository.getById).toHaveBeenCalledWith(7);
+    });
+
+    it('should filter by author only when one is given', async () => {
+      const events = { next: jest.fn(), [Symbol.asyncIterator]: jest.fn() };
+      added.subscribe.mockResolvedValue(events as unknown as AsyncIterableIterator<PostAddedEvent>);
+      const filterOf = () => added.subscribe.mock.calls.at(-1)![0]!;
+      const event = (authorId: number) => ({ authorId, post: post(1) });
+
+      await sut.subscribeToAdded(2);
+      expect([filterOf()(event(2)), filterOf()(event(3))]).toEqual([true, false]);
+      await sut.subscribeToAdded(null);
+      expect([filterOf()(event(2)), filterOf()(event(3))]).toEqual([true, true]);
+    });
+
+    it('should yield the posts of the events', async () => {
+      const events = [{ authorId: 1, post: post(1) }][Symbol.iterator]();
+      added.subscribe.mockResolvedValue({
+        next: () => Promise.resolve(events.next()),
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      } as AsyncIterableIterator<PostAddedEvent>);
+
+      const posts = await sut.subscribeToAdded();
+
+      await expect(posts.next()).resolves.toEqual({ value: post(1), done: false });
+      await expect(posts.next()).resolves.toEqual({ value: undefined, done: true });
     });
   });
 

@@ -1,6 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { constraintViolationOf } from '../common/errors/database-errors';
+import { DatabasePubSub, mapEvents, type Topic } from '../database/database-pubsub';
 import type { ListService } from '../graphql/base.resolver';
 import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
@@ -14,6 +15,15 @@ export function toPost(row: PostRow): Post {
   return { id: row.id, title: row.title, votes: row.votes };
 }
 
+/** What `postAdded` carries between instances: the post, and its author for the subscribers' filter. */
+export interface PostAddedEvent {
+  authorId: number;
+  post: Post;
+}
+
+/** The NOTIFY channel of `postAdded`. */
+export const POST_ADDED_CHANNEL = 'post_added';
+
 /** What `Author.posts` loads: the first `limit` posts (by id) of one author. */
 export interface AuthorPostsKey {
   authorId: number;
@@ -22,7 +32,19 @@ export interface AuthorPostsKey {
 
 @Injectable()
 export class PostsService implements ListService<Post> {
-  constructor(private readonly repository: PostsRepository) {}
+  private readonly logger = new Logger(PostsService.name);
+  private readonly added: Topic<PostAddedEvent>;
+
+  constructor(
+    private readonly repository: PostsRepository,
+    pubsub: DatabasePubSub,
+  ) {
+    // An event too large for NOTIFY travels as the post's id: each instance reads the row once.
+    this.added = pubsub.topic<PostAddedEvent>(POST_ADDED_CHANNEL, async (id) => {
+      const row = await this.repository.getById(Number(id));
+      return row && { authorId: row.authorId, post: toPost(row) };
+    });
+  }
 
   async getPage({ offset, limit }: PaginationArgs): Promise<Post[]> {
     return (await this.repository.getPage(offset, limit)).map(toPost);
@@ -91,9 +113,19 @@ export class PostsService implements ListService<Post> {
     return 1 + (await this.repository.countAuthorsWithMoreVotes(stats.totalVotes));
   }
 
+  /**
+   * Every post added from now on, on any instance (only `authorId`'s when given); the subscription is listening
+   * when this resolves.
+   */
+  async subscribeToAdded(authorId?: number | null): Promise<AsyncIterableIterator<Post>> {
+    const events = await this.added.subscribe((event) => authorId == null || event.authorId === authorId);
+    return mapEvents(events, (event) => event.post);
+  }
+
   async create(authorId: number, input: CreatePostInput): Promise<Post> {
+    let post: Post;
     try {
-      return toPost(await this.repository.create({ authorId, title: input.title }));
+      post = toPost(await this.repository.create({ authorId, title: input.title }));
     } catch (error) {
       // The foreign key decides in the same statement (no check-then-insert race); authorId is an argument
       // here, not a field of the input, so an unknown one is NOT_FOUND rather than BAD_USER_INPUT.
@@ -102,6 +134,11 @@ export class PostsService implements ListService<Post> {
       }
       throw error;
     }
+    // The post is stored: a failed notification is logged, not reported as a failed createPost.
+    await this.added.publish({ authorId, post }, post.id).catch((error: Error) => {
+      this.logger.warn(`postAdded not published for post ${post.id}: ${error.message}`);
+    });
+    return post;
   }
 
   async upvote(postId: number): Promise<Post> {

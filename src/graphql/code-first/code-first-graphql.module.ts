@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { AuthorsModule } from '../../authors/authors.module';
 import { BooksModule } from '../../books/books.module';
 import { PostsModule } from '../../posts/posts.module';
@@ -9,6 +9,9 @@ import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { MaxItemsDirective } from '../max-items';
+import { SubscriptionServer } from '../subscriptions/subscription-server';
+import { SubscriptionsApolloDriver } from '../subscriptions/subscriptions-apollo.driver';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 
 export const CODE_FIRST_PATH = '/graphql';
 
@@ -22,30 +25,44 @@ export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', '..', 'src'
 export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule, UsersModule, BooksModule];
 
 /**
- * The code-first GraphQL endpoint: POST /graphql (JSON), schema generated from the decorated classes.
+ * The code-first GraphQL endpoint: POST /graphql (JSON), and subscriptions over WebSocket on the same path
+ * (graphql-transport-ws); schema generated from the decorated classes.
  * Development (NODE_ENV unset or development) rewrites src/schema.gql at start (so does `npm run graphql:schema`);
  * a test fails when the committed file is not current.
  */
 @Module({
   imports: [
     ...CODE_FIRST_FEATURES,
-    graphqlEndpoint(CODE_FIRST_PATH, (config): ApolloDriverConfig => {
-      const nodeEnv = config.get('NODE_ENV', { infer: true });
-      return {
-        include: CODE_FIRST_FEATURES,
-        autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
-        sortSchema: true,
-        // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
-        // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
-        buildSchemaOptions: {
-          noDuplicatedFields: true,
-          addNewlineAtEnd: true,
-          skipCheck: true,
-          directives: [MaxItemsDirective],
-        },
-      };
-    }),
+    graphqlEndpoint(
+      CODE_FIRST_PATH,
+      (config): ApolloDriverConfig => {
+        const nodeEnv = config.get('NODE_ENV', { infer: true });
+        return {
+          include: CODE_FIRST_FEATURES,
+          autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
+          sortSchema: true,
+          // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
+          // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
+          buildSchemaOptions: {
+            noDuplicatedFields: true,
+            addNewlineAtEnd: true,
+            skipCheck: true,
+            directives: [MaxItemsDirective],
+          },
+        };
+      },
+      { driver: SubscriptionsApolloDriver, imports: [SubscriptionsModule] },
+    ),
+    SubscriptionsModule,
     GraphiqlIdeModule,
   ],
 })
-export class CodeFirstGraphqlModule {}
+export class CodeFirstGraphqlModule implements OnModuleDestroy {
+  constructor(private readonly subscriptions: SubscriptionServer) {}
+
+  // Before the GraphQL module stops its WebSocket server (Nest destroys importers first), and before the HTTP
+  // server closes, which would otherwise wait for every open WebSocket: clients get 1001 and reconnect elsewhere.
+  onModuleDestroy(): Promise<void> {
+    return this.subscriptions.close();
+  }
+}

@@ -11,11 +11,16 @@ export interface GraphiqlAsset {
   text?: string;
 }
 
-// Starts GraphiQL on the element #graphiql, talking to the endpoint named in its data-endpoint attribute.
+// Starts GraphiQL on the element #graphiql, talking to the endpoint named in its data-endpoint attribute;
+// subscriptions go over WebSocket to the same path (graphql-ws, bundled in GraphiQL), and GraphiQL's Headers
+// tab ({"Authorization": "Bearer …"}) is sent as the connection_init payload. On the schema-first endpoint,
+// which has no subscriptions, the socket is only opened if a subscription is sent (and refused: 404).
 // A file of its own (not inline) so that helmet's Content-Security-Policy `script-src 'self'` allows it.
 const INIT_SCRIPT = `(function () {
   var root = document.getElementById('graphiql');
-  var fetcher = GraphiQL.createFetcher({ url: root.getAttribute('data-endpoint') });
+  var endpoint = root.getAttribute('data-endpoint');
+  var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + endpoint;
+  var fetcher = GraphiQL.createFetcher({ url: endpoint, subscriptionUrl: ws });
   ReactDOM.createRoot(root).render(
     React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true }),
   );

@@ -1,0 +1,121 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseConnection } from './database.client';
+import { DatabasePubSub, MAX_QUEUED_EVENTS, NOTIFY_PAYLOAD_LIMIT, type Topic } from './database-pubsub';
+
+interface Note {
+  id: number;
+  text: string;
+}
+
+/** The next event, or a failure after `ms`. */
+async function nextWithin<T>(events: AsyncIterator<T>, ms = 2_000): Promise<IteratorResult<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no event within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([events.next(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe(DatabasePubSub.name, () => {
+  describe('on PGlite', () => {
+    let pglite: PGlite;
+    let sut: DatabasePubSub;
+    let topic: Topic<Note>;
+    let stored: Map<number, Note>;
+    let load: jest.Mock<Promise<Note | undefined>, [string | number]>;
+
+    beforeAll(async () => {
+      pglite = await PGlite.create();
+    });
+    afterAll(() => pglite.close());
+
+    beforeEach(() => {
+      stored = new Map();
+      load = jest.fn((reference) => Promise.resolve(stored.get(Number(reference))));
+      const connection = {
+        query: (text: string, values?: unknown[]) => pglite.query(text, values),
+        listen: (channel: string, onPayload: (payload: string) => void) => pglite.listen(channel, onPayload),
+      } as unknown as DatabaseConnection;
+      sut = new DatabasePubSub(connection);
+      topic = sut.topic<Note>('notes', load);
+    });
+    afterEach(() => sut.close());
+
+    it('should deliver a published event to every subscriber, in order', async () => {
+      const first = await topic.subscribe();
+      const second = await topic.subscribe();
+
+      await topic.publish({ id: 1, text: 'one' }, 1);
+      await topic.publish({ id: 2, text: 'two' }, 2);
+
+      for (const events of [first, second]) {
+        await expect(nextWithin(events)).resolves.toEqual({ value: { id: 1, text: 'one' }, done: false });
+        await expect(nextWithin(events)).resolves.toEqual({ value: { id: 2, text: 'two' }, done: false });
+      }
+      expect(load).not.toHaveBeenCalled();
+    });
+
+    it("should deliver only the events that pass a subscriber's filter", async () => {
+      const even = await topic.subscribe((note) => note.id % 2 === 0);
+
+      await topic.publish({ id: 1, text: 'odd' }, 1);
+      await topic.publish({ id: 2, text: 'even' }, 2);
+
+      await expect(nextWithin(even)).resolves.toEqual({ value: { id: 2, text: 'even' }, done: false });
+    });
+
+    it(`should send a message of ${NOTIFY_PAYLOAD_LIMIT} bytes or more as its reference, loaded once per notification`, async () => {
+      const big = { id: 7, text: 'é'.repeat(NOTIFY_PAYLOAD_LIMIT / 2) };
+      stored.set(7, big);
+      const first = await topic.subscribe();
+      const second = await topic.subscribe();
+
+      await topic.publish(big, 7);
+
+      await expect(nextWithin(first)).resolves.toEqual({ value: big, done: false });
+      await expect(nextWithin(second)).resolves.toEqual({ value: big, done: false });
+      expect(load.mock.calls).toEqual([[7]]);
+    });
+
+    it('should skip an event whose reference no longer loads (the row is gone)', async () => {
+      const events = await topic.subscribe();
+
+      await topic.publish({ id: 8, text: 'x'.repeat(NOTIFY_PAYLOAD_LIMIT) }, 8);
+      await topic.publish({ id: 9, text: 'small' }, 9);
+
+      await expect(nextWithin(events)).resolves.toEqual({ value: { id: 9, text: 'small' }, done: false });
+    });
+
+    it('should stop delivering to a subscriber that returned', async () => {
+      const events = await topic.subscribe();
+      expect(sut.subscriberCount('notes')).toBe(1);
+
+      await events.return!();
+
+      expect(sut.subscriberCount('notes')).toBe(0);
+      await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
+    });
+
+    it(`should end a subscriber that falls ${MAX_QUEUED_EVENTS} events behind`, async () => {
+      const events = await topic.subscribe();
+
+      for (let id = 0; id <= MAX_QUEUED_EVENTS; id += 1) await topic.publish({ id, text: 'flood' }, id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      expect(sut.subscriberCount('notes')).toBe(0);
+      await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
+    });
+
+    it('should end every subscription on close', async () => {
+      const events = await topic.subscribe();
+
+      await sut.close();
+
+      await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
+    });
+  });
+});

@@ -1,0 +1,273 @@
+import type { IncomingMessage } from 'node:http';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
+import type { Request } from 'express';
+import {
+  type DocumentNode,
+  getOperationAST,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type ValidationRule,
+} from 'graphql';
+import type { Context } from 'graphql-ws';
+import type { WebSocket } from 'ws';
+import type { TokenPayload } from '../../auth/token-payload';
+import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
+import type { Environment } from '../../config/environment';
+import { Metrics } from '../../metrics/metrics.service';
+import type { GraphqlContext } from '../graphql-context';
+import { RequestLoaders } from '../request-loaders';
+
+/** Subscriptions one connection may run at once; the next gets an error and the connection stays open. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
+
+/** Bytes of one WebSocket message; a larger one closes the connection with 1009 (Message Too Big). */
+export const MAX_MESSAGE_BYTES = 128 * 1024;
+
+/** After the 1001 of a shutdown, how long a client has to answer before its socket is cut. */
+export const CLOSE_GRACE_MS = 1_000;
+
+/** Close codes of the app (4400-4499 mirror HTTP, like graphql-ws's own 4403 Forbidden). */
+export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+export const CLOSE_GOING_AWAY = 1001;
+
+// setTimeout fires at once beyond 2^31 - 1 ms (~24.8 days): a longer-lived token is re-checked then.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the server keeps on each connection (graphql-ws's `extra`, plus what onConnect adds). */
+interface Extra {
+  socket: WebSocket;
+  request: IncomingMessage;
+  user?: TokenPayload;
+  authorization?: string;
+}
+
+type ConnectionContext = Context<Record<string, unknown> | undefined, Extra>;
+
+interface SubscribePayload {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+/** How the endpoint checks a document over HTTP (its options, after Apollo's merge): reused as they are. */
+export interface DocumentRules {
+  schema: GraphQLSchema;
+  validationRules: readonly ValidationRule[];
+  maxTokens?: number;
+  introspection: boolean;
+  /** No "Did you mean …?" in errors where the schema is not public (production). */
+  hideSuggestions: boolean;
+  /** The endpoint's error formatter (no stack trace, no internal detail), applied to errors in events too. */
+  formatError?: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+}
+
+/** The document rules an Apollo endpoint applies over HTTP, read from its merged options. */
+export function documentRulesOf(options: ApolloDriverConfig): DocumentRules {
+  const rules = options.validationRules;
+  return {
+    schema: options.schema!,
+    validationRules: Array.isArray(rules) ? (rules as ValidationRule[]) : [],
+    maxTokens: options.parseOptions?.maxTokens,
+    introspection: options.introspection !== false,
+    hideSuggestions: options.hideSchemaDetailsFromClientErrors === true,
+    formatError: options.formatError,
+  };
+}
+
+/**
+ * GraphQL over WebSocket (graphql-ws's `graphql-transport-ws` protocol) for the code-first endpoint: who may
+ * connect (a valid access token in `connection_init`, at most WS_MAX_CONNECTIONS_PER_USER connections per
+ * user, closed when the token expires), what a connection may run (subscriptions only, under the same document
+ * rules as HTTP, at most MAX_SUBSCRIPTIONS_PER_CONNECTION at once), and the shutdown (1001 to every client).
+ */
+@Injectable()
+export class SubscriptionServer {
+  private readonly sockets = new Set<WebSocket>();
+  private readonly byUser = new Map<number, Set<WebSocket>>();
+  private readonly maxPerUser: number;
+  private readonly tokenLifetime: number;
+  private closing = false;
+
+  constructor(
+    private readonly jwt: JwtService,
+    config: ConfigService<Environment, true>,
+    private readonly metrics: Metrics,
+  ) {
+    this.maxPerUser = config.get('WS_MAX_CONNECTIONS_PER_USER', { infer: true });
+    this.tokenLifetime = config.get('JWT_EXPIRES_IN', { infer: true });
+  }
+
+  /** The `graphql-ws` options of @nestjs/apollo's `subscriptions`, checking documents as `rules` says. */
+  options(rules: DocumentRules): GraphQLWsSubscriptionsConfig {
+    return {
+      // graphql-ws closes a connection without connection_init after this long (4408), as by default.
+      connectionInitWaitTimeout: 3_000,
+      onConnect: (ctx) => this.connect(ctx as ConnectionContext),
+      onSubscribe: (ctx, _id, payload) => this.subscribe(ctx as ConnectionContext, payload, rules),
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        const { formatError } = rules;
+        if (!formatError || !('errors' in result) || !result.errors) return undefined;
+        const errors = result.errors as readonly GraphQLError[];
+        return { ...result, errors: errors.map((error) => formatError(error.toJSON(), error)) };
+      },
+    };
+  }
+
+  /** Every socket from its upgrade on (authenticated or not), so that the shutdown closes them all. */
+  track(socket: WebSocket): void {
+    if (this.closing) {
+      socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
+      return;
+    }
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+  }
+
+  /**
+   * Closes every connection with 1001 (Going Away), and cuts those that do not answer within CLOSE_GRACE_MS: ws
+   * would wait 30 s for a close frame, and the GraphQL module's stop waits for every socket.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(
+      [...this.sockets].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+            socket.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
+          }),
+      ),
+    );
+  }
+
+  /** connection_init: false refuses (graphql-ws closes with 4403 unless the socket is closing already). */
+  private async connect(ctx: ConnectionContext): Promise<boolean> {
+    const { socket } = ctx.extra;
+    if (this.closing) {
+      socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
+      return false;
+    }
+    const params = ctx.connectionParams ?? {};
+    const authorization = params.Authorization ?? params.authorization;
+    const token = extractBearerToken(authorization);
+    const user = token && (await verifyAccessToken(this.jwt, token, this.tokenLifetime));
+    if (!user) return false;
+    if (socket.readyState !== socket.OPEN) return false; // gone while the token was checked
+
+    let sockets = this.byUser.get(user.sub);
+    if (!sockets) this.byUser.set(user.sub, (sockets = new Set()));
+    if (sockets.size >= this.maxPerUser) {
+      socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'Too many connections');
+      return false;
+    }
+    sockets.add(socket);
+    const expiry = this.closeAtExpiry(socket, user.exp);
+    socket.once('close', () => {
+      clearTimeout(expiry.timer);
+      sockets.delete(socket);
+      if (sockets.size === 0 && this.byUser.get(user.sub) === sockets) this.byUser.delete(user.sub);
+    });
+    ctx.extra.user = user;
+    ctx.extra.authorization = `Bearer ${token}`;
+    return true;
+  }
+
+  /** The token's end is the connection's end: 4403 when it expires (the client logs in or refreshes, then reconnects). */
+  private closeAtExpiry(socket: WebSocket, exp: number): { timer?: NodeJS.Timeout } {
+    const expiry: { timer?: NodeJS.Timeout } = {};
+    const arm = () => {
+      const left = exp * 1000 - Date.now();
+      if (left <= 0) {
+        socket.close(CLOSE_FORBIDDEN, 'Token expired');
+        return;
+      }
+      expiry.timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    };
+    arm();
+    return expiry;
+  }
+
+  /** subscribe, counted in graphql_operations_total like an operation over HTTP (refused: `rejected`). */
+  private subscribe(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
+    const checked = this.check(ctx, payload, rules);
+    this.metrics.countGraphqlOperation(
+      Array.isArray(checked)
+        ? undefined
+        : (getOperationAST(checked.document, checked.operationName) ?? undefined),
+    );
+    return checked;
+  }
+
+  /**
+   * The document is parsed and validated here, with the endpoint's own rules (depth, aliases, cost,
+   * no introspection in production), and runs with a context like an HTTP request's, so the global guard checks
+   * the connection's token on the subscription as it would on a POST.
+   */
+  private check(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
+    // graphql-ws has already recorded this one.
+    if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      return [
+        new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`, {
+          extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+        }),
+      ];
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(payload.query, { maxTokens: rules.maxTokens });
+    } catch (error) {
+      return [
+        withCode(
+          error instanceof GraphQLError ? error : new GraphQLError('Syntax error.'),
+          'GRAPHQL_PARSE_FAILED',
+        ),
+      ];
+    }
+    const errors = validate(
+      rules.schema,
+      document,
+      [
+        ...specifiedRules,
+        ...(rules.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+        ...rules.validationRules,
+      ],
+      { hideSuggestions: rules.hideSuggestions, maxErrors: 100 },
+    );
+    if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
+    const operation = getOperationAST(document, payload.operationName);
+    if (operation?.operation !== 'subscription') {
+      return [
+        new GraphQLError('Only subscriptions go over WebSocket: send queries and mutations as HTTP POST.', {
+          extensions: { code: 'BAD_REQUEST' },
+        }),
+      ];
+    }
+    const req = { headers: { authorization: ctx.extra.authorization }, user: ctx.extra.user } as Request;
+    return {
+      schema: rules.schema,
+      document,
+      operationName: payload.operationName,
+      variableValues: payload.variables,
+      contextValue: { req, loaders: new RequestLoaders() } satisfies GraphqlContext,
+    };
+  }
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
+}

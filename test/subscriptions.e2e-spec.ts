@@ -1,0 +1,306 @@
+import request from 'supertest';
+import WebSocket from 'ws';
+import {
+  CLOSE_GOING_AWAY,
+  MAX_MESSAGE_BYTES,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+} from '../src/graphql/subscriptions/subscription-server';
+import { POST_ADDED_CHANNEL } from '../src/posts/posts.service';
+import { graphqlClient } from './utils/graphql';
+import {
+  connectWs,
+  listenForWebSockets,
+  nextWithin,
+  silentWebSocket,
+  subscribeWs,
+  untilSubscribed,
+  untilUnsubscribed,
+  type WsConnection,
+} from './utils/graphql-ws';
+import { forgeJwt } from './utils/jwt';
+import { createTestApp, TEST_JWT_SECRET, useTestApp } from './utils/test-app';
+
+const POST_ADDED = 'subscription ($authorId: Int) { postAdded(authorId: $authorId) { id title votes } }';
+const CREATE_POST =
+  'mutation ($authorId: Int!, $title: String!) { createPost(authorId: $authorId, input: { title: $title }) { id title votes } }';
+
+describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql)', () => {
+  const sut = useTestApp();
+  const gql = graphqlClient(sut, '/graphql');
+  let url: string;
+  const open: WsConnection[] = [];
+
+  beforeAll(async () => {
+    url = await listenForWebSockets(sut);
+  });
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map(({ client }) => client.dispose()));
+    // Each test counts its own subscribers (untilSubscribed).
+    await untilUnsubscribed(sut, POST_ADDED_CHANNEL);
+  });
+
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const connect = (params?: Record<string, unknown>) => {
+    const connection = connectWs(url, params);
+    open.push(connection);
+    return connection;
+  };
+  const createPost = async (authorId: number, title: string) => {
+    const body = await gql<{ createPost: { id: number } }>(CREATE_POST, {
+      variables: { authorId, title },
+      auth: `Bearer ${sut.bobToken()}`,
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data!.createPost;
+  };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const claims = (lifetime = 60) => ({
+    sub: 2,
+    username: 'bob',
+    roles: ['user'],
+    iat: nowSeconds(),
+    exp: nowSeconds() + lifetime,
+  });
+
+  it('should deliver a post created over HTTP to a subscriber', async () => {
+    const { client, connected } = connect(bearer(sut.aliceToken()));
+    await connected;
+    const results = subscribeWs(client, POST_ADDED);
+    const pending = nextWithin(results);
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+
+    const post = await createPost(1, 'Live from the engine');
+
+    await expect(pending).resolves.toEqual({
+      done: false,
+      value: { data: { postAdded: { ...post, title: 'Live from the engine', votes: null } } },
+    });
+  });
+
+  it("should deliver only the given author's posts when filtered", async () => {
+    const { client, connected } = connect(bearer(sut.aliceToken()));
+    await connected;
+    const ofAda = subscribeWs<{ postAdded: { title: string } }>(client, POST_ADDED, { authorId: 1 });
+    const ofAlan = subscribeWs<{ postAdded: { title: string } }>(client, POST_ADDED, { authorId: 2 });
+    const nextOfAda = nextWithin(ofAda);
+    const nextOfAlan = nextWithin(ofAlan);
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 2);
+
+    await createPost(2, 'By Alan, first');
+    await createPost(1, 'By Ada, second');
+
+    expect((await nextOfAda).value).toEqual({
+      data: { postAdded: expect.objectContaining({ title: 'By Ada, second' }) },
+    });
+    expect((await nextOfAlan).value).toEqual({
+      data: { postAdded: expect.objectContaining({ title: 'By Alan, first' }) },
+    });
+  });
+
+  it.each([
+    ['no connection_init payload', undefined],
+    ['no token', {}],
+    ['another scheme', { Authorization: `Token ${'x'.repeat(20)}` }],
+    ['a bad signature', bearer(forgeJwt(claims(), { secret: 'another-secret-of-at-least-32-characters' }))],
+    ['alg: none', bearer(forgeJwt(claims(), { secret: TEST_JWT_SECRET, alg: 'none' }))],
+    ['HS512', bearer(forgeJwt(claims(), { secret: TEST_JWT_SECRET, alg: 'HS512' }))],
+    ['no exp', bearer(forgeJwt({ ...claims(), exp: undefined }, { secret: TEST_JWT_SECRET }))],
+    [
+      'an expired token',
+      bearer(
+        forgeJwt(
+          { ...claims(), iat: nowSeconds() - 120, exp: nowSeconds() - 60 },
+          { secret: TEST_JWT_SECRET },
+        ),
+      ),
+    ],
+  ])('should close the connection with 4403 given %s', async (_, params) => {
+    const { closed } = connect(params);
+
+    await expect(closed).resolves.toEqual({ code: 4403, reason: 'Forbidden' });
+  });
+
+  it('should close the connection with 4403 when its token expires', async () => {
+    const { client, connected, closed } = connect(bearer(forgeJwt(claims(2), { secret: TEST_JWT_SECRET })));
+    await connected;
+    const results = subscribeWs(client, POST_ADDED);
+    const started = Date.now();
+
+    await expect(closed).resolves.toEqual({ code: 4403, reason: 'Token expired' });
+    expect(Date.now() - started).toBeLessThan(3_500);
+    await expect(results.next()).rejects.toBeDefined();
+  });
+
+  it('should refuse the 11th connection of one user with 4429 (WS_MAX_CONNECTIONS_PER_USER = 10)', async () => {
+    const ten = Array.from({ length: 10 }, () => connect(bearer(sut.aliceToken())));
+    await Promise.all(ten.map(({ connected }) => connected));
+
+    const eleventh = connect(bearer(sut.aliceToken()));
+    await expect(eleventh.closed).resolves.toEqual({ code: 4429, reason: 'Too many connections' });
+    // Per user: another one still connects; and a closed connection frees its place.
+    await connect(bearer(sut.bobToken())).connected;
+    await ten[0].client.dispose();
+    await ten[0].closed;
+    await connect(bearer(sut.aliceToken())).connected;
+  });
+
+  it(`should refuse a subscription past ${MAX_SUBSCRIPTIONS_PER_CONNECTION} on one connection`, async () => {
+    const { client, connected } = connect(bearer(sut.aliceToken()));
+    await connected;
+    const running = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION }, () =>
+      subscribeWs(client, POST_ADDED),
+    );
+    const pending = running.map((results) => results.next());
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, MAX_SUBSCRIPTIONS_PER_CONNECTION);
+
+    const extra = subscribeWs(client, POST_ADDED);
+
+    await expect(extra.next()).rejects.toEqual([
+      expect.objectContaining({
+        message: `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`,
+        extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+      }),
+    ]);
+    // The connection and its subscriptions are still there.
+    await createPost(3, 'Still delivered');
+    await expect(pending[0]).resolves.toEqual({
+      done: false,
+      value: { data: { postAdded: expect.objectContaining({ title: 'Still delivered' }) } },
+    });
+  });
+
+  it('should run subscriptions only: queries and mutations go over HTTP', async () => {
+    const { client } = connect(bearer(sut.aliceToken()));
+
+    await expect(subscribeWs(client, '{ authors { totalCount } }').next()).rejects.toEqual([
+      expect.objectContaining({ extensions: { code: 'BAD_REQUEST' } }),
+    ]);
+  });
+
+  it('should answer an invalid document with its validation errors', async () => {
+    const { client } = connect(bearer(sut.aliceToken()));
+
+    await expect(subscribeWs(client, 'subscription { postAdded { nope } }').next()).rejects.toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('nope'),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      }),
+    ]);
+  });
+
+  it(`should close the connection with 1009 on a message over ${MAX_MESSAGE_BYTES} bytes, before any token check`, async () => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.on('open', resolve));
+
+    socket.send(
+      JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(MAX_MESSAGE_BYTES) } }),
+    );
+
+    await expect(closed).resolves.toBe(1009);
+  });
+
+  it('should count subscriptions in graphql_operations_total, refused ones as rejected', async () => {
+    const { client, connected } = connect(bearer(sut.aliceToken()));
+    await connected;
+    const counts = async () => (await request(sut.http).get('/metrics').expect(200)).text;
+    const count = (text: string, labels: string) =>
+      Number(new RegExp(`^graphql_operations_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const named = 'operation_name="WatchPosts",operation_type="subscription",outcome="success"';
+    const rejected = 'operation_name="unknown",operation_type="unknown",outcome="rejected"';
+    const before = await counts();
+
+    void subscribeWs(client, 'subscription WatchPosts { postAdded { id } }').next();
+    await expect(subscribeWs(client, 'subscription { postAdded { nope } }').next()).rejects.toBeDefined();
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+
+    const after = await counts();
+    expect(count(after, named) - count(before, named)).toBe(1);
+    expect(count(after, rejected) - count(before, rejected)).toBe(1);
+  });
+
+  it('should not speak the legacy subscriptions-transport-ws protocol', async () => {
+    // The server agrees to no subprotocol (then closes with 4406): a legacy client gives up at the handshake.
+    const socket = new WebSocket(url, 'graphql-ws');
+    const failure = new Promise<string>((resolve) => socket.on('error', (error) => resolve(error.message)));
+
+    await expect(failure).resolves.toBe('Server sent no subprotocol');
+  });
+
+  it.each(['/schema-first/graphql', '/other'])(
+    'should answer 404 to a WebSocket upgrade on %s',
+    async (path) => {
+      const socket = new WebSocket(url.replace('/graphql', path), 'graphql-transport-ws');
+      const status = await new Promise<number>((resolve, reject) => {
+        socket.on('unexpected-response', (_, response) => resolve(response.statusCode ?? 0));
+        socket.on('open', () => reject(new Error('upgraded')));
+        socket.on('error', () => undefined);
+      });
+
+      expect(status).toBe(404);
+    },
+  );
+});
+
+describe('GraphQL subscriptions: limits and shutdown', () => {
+  it('should apply the depth, alias and cost limits, and the production rules, to subscription documents', async () => {
+    const sut = await createTestApp({
+      NODE_ENV: 'production',
+      GRAPHQL_MAX_DEPTH: '1',
+      GRAPHQL_MAX_ALIASES: '1',
+      GRAPHQL_MAX_COST: '3',
+    });
+    try {
+      const url = await listenForWebSockets(sut);
+      const { client, connected } = connectWs(url, { Authorization: `Bearer ${sut.aliceToken()}` });
+      await connected;
+      const refusal = (query: string) => subscribeWs(client, query).next();
+
+      await expect(refusal('subscription { postAdded { id } }')).rejects.toEqual([
+        expect.objectContaining({ message: 'Query depth 2 exceeds the limit of 1.' }),
+      ]);
+      await expect(refusal('subscription { a: postAdded { id } b: postAdded { id } }')).rejects.toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ message: 'Query aliases 2 exceeds the limit of 1.' }),
+        ]),
+      );
+      await expect(refusal('subscription { postAdded { id title votes __typename } }')).rejects.toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            message: expect.stringMatching(/^Query cost \d+ exceeds the limit of 3\.$/),
+          }),
+        ]),
+      );
+      await expect(refusal('subscription { __schema { types { name } } }')).rejects.toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ message: expect.stringContaining('introspection') }),
+        ]),
+      );
+      // Production hides the schema's names in errors, as over HTTP (elsewhere: 'Did you mean "title"?').
+      await expect(refusal('subscription { postAdded { titl } }')).rejects.toContainEqual(
+        expect.objectContaining({ message: 'Cannot query field "titl" on type "Post".' }),
+      );
+      await client.dispose();
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('should close every connection with 1001 when the app shuts down, and still close promptly', async () => {
+    const sut = await createTestApp();
+    const url = await listenForWebSockets(sut);
+    const { connected, closed } = connectWs(url, { Authorization: `Bearer ${sut.aliceToken()}` });
+    await connected;
+    // A client that never answers the close handshake (nor sent connection_init) is cut after the grace.
+    const silent = await silentWebSocket(url);
+
+    const started = Date.now();
+    await sut.close();
+
+    await expect(closed).resolves.toEqual({ code: CLOSE_GOING_AWAY, reason: 'Server shutting down' });
+    await silent.ended;
+    // ws alone would wait 30 s for the silent client's close frame.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
