@@ -15,9 +15,11 @@ const log = (message) => console.log(`[dev] ${message}`);
 
 let app;
 let timer;
+let closing = false;
 let building = Promise.resolve();
 
 function start() {
+  if (closing) return;
   app = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -54,8 +56,13 @@ watch(join(ROOT, 'src'), { recursive: true }, (_event, file) => {
   }, DEBOUNCE_MS);
 });
 
+// Stopping: no restart from here on (a rebuild in progress included), and the app closes before this exits.
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => stop().then(() => process.exit(0)));
+  process.on(signal, () => {
+    closing = true;
+    clearTimeout(timer);
+    void stop().then(() => process.exit(0));
+  });
 }
 
 const { compiled } = await build();
