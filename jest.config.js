@@ -1,16 +1,9 @@
-// Jest runs TypeScript through SWC (tsc stays the type checker). NestJS 12 and a few of its
-// dependencies ship ESM only: Jest's CommonJS sandbox cannot require them, so SWC transforms them too.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
+// Jest runs TypeScript through SWC (tsc stays the type checker), with the project's one set of SWC options
+// (scripts/swc-options.cjs). NestJS 12 and a few of its dependencies ship ESM only: Jest's CommonJS sandbox
+// cannot require them, so SWC transforms them too.
+const { swcOptions } = require('./scripts/swc-options.cjs');
+
+const swc = ['@swc/jest', swcOptions];
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)s$': swc },

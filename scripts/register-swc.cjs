@@ -1,19 +1,15 @@
 // The project's one TypeScript runner for scripts and CLIs (`node -r ./scripts/register-swc.cjs file.ts`, and
-// plopfile.js): SWC with the same settings as Jest, so decorator metadata (which code-first GraphQL needs) is
-// emitted. Only `.ts` files go through it; packages load as they are.
+// plopfile.js): SWC with the same settings as Jest (swc-options.cjs), so decorator metadata (which code-first
+// GraphQL needs) is emitted. Only `.ts` files go through it; packages load as they are.
 const { readFileSync } = require('node:fs');
 const { transformSync } = require('@swc/core');
+const { swcOptions } = require('./swc-options.cjs');
 
 require.extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    ...swcOptions,
     filename,
     sourceMaps: 'inline',
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
   });
   module._compile(code, filename);
 };

@@ -1,73 +1,30 @@
-// First: the start-up logger is in place before anything logs (a bad configuration included).
+// Order matters in this file: each step runs before the next is loaded.
+// 1. Node's compile cache (Node >= 22), so that every module loaded after it is read from the cache.
+import './common/startup/install-compile-cache';
+// 2. The start-up logger, before anything logs (a bad configuration included).
 import './common/logging/install-bootstrap-logger';
-import { INestApplication, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger as PinoLogger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
-import { AppExpressAdapter } from './common/http/app-express.adapter';
-import type { Environment } from './config/environment';
-import { Readiness } from './health/readiness';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { checkEnvironment } from './config/environment';
 
-// Logs through the start-up logger until the app's own (nestjs-pino, configured from the validated LOG_LEVEL)
-// takes over.
 const logger = new Logger('Bootstrap');
 
-/**
- * SIGTERM/SIGINT: /health/ready answers 503 at once; SHUTDOWN_DELAY_SECONDS later (so that a load balancer has
- * stopped sending traffic), stop accepting connections, let requests in flight finish, close the database, exit 0.
- * A second signal cuts the delay short. (Nest's enableShutdownHooks re-raises the signal after closing, which
- * ends the process with no exit code.)
- */
-function closeOnSignals(app: INestApplication, delaySeconds: number): void {
-  let cutShort: (() => void) | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (cutShort) return cutShort();
-    app.get(Readiness).drain();
-    logger.log(
-      delaySeconds > 0
-        ? `${signal} received: not ready; closing in ${delaySeconds} s (another signal closes now)`
-        : `${signal} received: finishing requests in flight`,
-    );
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, delaySeconds * 1000);
-      cutShort = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    })
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
-}
-
-async function bootstrap(): Promise<void> {
-  // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
-  // bufferLogs holds Nest's start-up lines until the app's logger, configured from LOG_LEVEL, takes over.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), new AppExpressAdapter(), {
-    abortOnError: false,
-    bufferLogs: true,
-  });
-  app.useLogger(app.get(PinoLogger));
-  const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  configureApp(app);
-  closeOnSignals(app, config.get('SHUTDOWN_DELAY_SECONDS', { infer: true }));
-  const port = config.get('PORT', { infer: true });
-  await app.listen(port);
-  const address = app.getHttpServer().address();
-  logger.log(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
-}
-
-bootstrap().catch((error: unknown) => {
+function fail(error: unknown): never {
   logger.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
-});
+}
+
+// 3. The environment, with ConfigModule's own rules (checkEnvironment): a bad setting stops the start here, with
+// the message ConfigModule would give, before the app (most of the start-up time) is loaded. A .env file adds
+// variables that ConfigModule reads and process.env lacks: with one, ConfigModule alone decides, as it always did.
+try {
+  if (!existsSync(resolve(process.cwd(), '.env'))) checkEnvironment(process.env);
+} catch (error) {
+  fail(error);
+}
+
+// 4. The app, loaded only now: a require() runs here, where an import would run before everything above.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { bootstrap } = require('./app.bootstrap') as typeof import('./app.bootstrap');
+bootstrap().catch(fail);

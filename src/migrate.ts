@@ -1,3 +1,5 @@
+// First: Node's compile cache (Node >= 22), before any package is loaded.
+import './common/startup/install-compile-cache';
 // First: every line, a bad configuration's included, has the app's format.
 import './common/logging/install-bootstrap-logger';
 import { Logger, Module } from '@nestjs/common';

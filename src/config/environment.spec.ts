@@ -1,4 +1,4 @@
-import { InvalidEnvironmentError, validateEnvironment } from './environment';
+import { checkEnvironment, InvalidEnvironmentError, validateEnvironment } from './environment';
 
 describe(validateEnvironment.name, () => {
   const base = { JWT_SECRET: 'a-jwt-secret-that-is-at-least-32-characters' };
@@ -74,5 +74,31 @@ describe(validateEnvironment.name, () => {
 
     expect(validate).toThrow(InvalidEnvironmentError);
     expect(validate).toThrow(message);
+  });
+});
+
+// main.ts runs it before it loads the app: the same rules and message as validateEnvironment, and no side effect.
+describe(checkEnvironment.name, () => {
+  it('should refuse what validateEnvironment refuses, with the same message', () => {
+    const raw = { PORT: 'abc', NODE_ENV: 'production' };
+
+    expect(() => checkEnvironment(raw)).toThrow(InvalidEnvironmentError);
+    expect(() => checkEnvironment(raw)).toThrow(
+      (() => {
+        try {
+          validateEnvironment(raw);
+        } catch (error) {
+          return (error as Error).message;
+        }
+        throw new Error('validateEnvironment accepted it');
+      })(),
+    );
+  });
+
+  it('should leave the defaults that validateEnvironment fills in (no random JWT_SECRET, no warning)', () => {
+    const env = checkEnvironment({});
+
+    expect(env.JWT_SECRET).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
   });
 });
