@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    // Entry points stay thin (STYLE §2): the database is reached through a service and its repository.
+    // Entry points stay thin: the database is reached through a service and its repository.
     files: ['**/*.controller.ts', '**/*.resolver.ts'],
     rules: {
       'no-restricted-imports': [

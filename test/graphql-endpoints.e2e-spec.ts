@@ -33,7 +33,7 @@ import { ROOT } from './utils/paths';
 import { countSqlStatements } from './utils/sql-statements';
 import { useTestApp } from './utils/test-app';
 
-/** What differs between the two endpoints that serve the blog (CONTRACT §6.1 code-first, §6.2 schema-first). */
+/** What differs between the two endpoints that serve the blog, code-first and schema-first. */
 interface Endpoint {
   name: string;
   path: string;
@@ -115,7 +115,7 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
         });
 
         // Fields present with their types, not the exact list: a feature may add one (e.g. Author.books).
-        it(`should have the object types of the contract, Author.posts as ${endpoint.authorPosts}`, () => {
+        it(`should have the Author and Post types, Author.posts as ${endpoint.authorPosts}`, () => {
           expect(fieldTypes(schema, 'Author')).toMatchObject({
             id: 'Int!',
             firstName: 'String',
@@ -273,7 +273,7 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
           expect(readFileSync(join(ROOT, 'src', 'schema.gql'), 'utf8')).toBe(generated);
         });
 
-        it('should have the page and warrior types of CONTRACT §6.1, with their nullability', () => {
+        it('should have the page and warrior types, with their nullability', () => {
           expect(fieldTypes(schema, 'AuthorEdge')).toMatchObject({ cursor: 'String!', node: 'Author!' });
           expect(fieldTypes(schema, 'PaginatedAuthor')).toMatchObject({
             edges: '[AuthorEdge!]',
@@ -302,7 +302,7 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
           }
         });
 
-        it('should have the other queries of CONTRACT §6.1 with their arguments and defaults', () => {
+        it('should have the other queries with their arguments and defaults', () => {
           expect(String(queryField('authorByName').type)).toBe('Author');
           expect(argsOf(queryField('authorByName'))).toEqual({
             firstName: ['String', undefined],

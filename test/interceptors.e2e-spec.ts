@@ -4,7 +4,7 @@ import request from 'supertest';
 import { InterceptorsShowcaseService } from '../src/interceptors-showcase/interceptors-showcase.service';
 import { createTestApp, TestApp } from './utils/test-app';
 
-describe('Interceptors showcase (CONTRACT §5)', () => {
+describe('Interceptors showcase', () => {
   let sut: TestApp;
   let showcase: InterceptorsShowcaseService;
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from './utils/test-app';
 
-describe('GET /tenant, host-routed (CONTRACT §3.3)', () => {
+describe('GET /tenant, host-routed', () => {
   let sut: TestApp;
 
   beforeAll(async () => {

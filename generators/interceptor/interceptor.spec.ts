@@ -9,7 +9,7 @@ import { INTERCEPTOR_KINDS, normalizeInterceptorOptions } from './normalize';
 const ROOT = join(__dirname, '..', '..');
 const render = (template: string, data: Record<string, unknown>) => Handlebars.compile(template)(data);
 
-// The app's own interceptors, as the templates must reproduce them (STYLE §8: templates mirror the app).
+// The app's own interceptors, as the templates must reproduce them: templates mirror the app.
 const APP_CLASSES: Record<(typeof INTERCEPTOR_KINDS)[number], string> = {
   logging: 'Logging',
   transform: 'Transform',

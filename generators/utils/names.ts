@@ -1,6 +1,6 @@
 import pluralize from 'pluralize';
 
-/** Every form of a feature name, computed once (STYLE §7c) and handed to the templates as they are. */
+/** Every form of a feature name, computed once and handed to the templates as they are. */
 export interface Names {
   /** `BlogPost` */
   Name: string;

@@ -21,7 +21,7 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 @Module({
   imports: [
     UsersDataModule,
-    // Global (SPEC §5.8): the guard and any feature can verify or sign tokens without importing it.
+    // Global, so the guard and any feature can verify or sign tokens without importing it.
     JwtModule.registerAsync({
       global: true,
       inject: [ConfigService],

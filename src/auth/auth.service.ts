@@ -22,7 +22,7 @@ export class AuthService {
   /** `caller`: the client's address and a signal that fires when it has gone (see PasswordHasher). */
   async login({ username, password }: LoginDto, caller?: HashCaller): Promise<TokenPairResponseDto> {
     const user = await this.users.verifyCredentials(username, password, caller);
-    // One answer for an unknown user and a wrong password (SPEC §5).
+    // One answer for an unknown user and a wrong password, so it does not tell which usernames exist.
     if (!user) throw new UnauthorizedException();
     return this.tokenPair(user, await this.refreshTokens.start(user.id));
   }

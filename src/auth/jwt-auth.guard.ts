@@ -8,7 +8,7 @@ import { httpRequestOf } from '../common/utils/http-request';
 
 /**
  * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.
- * Steps in SPEC §5.6 order: public marker, token present, token verified (signature, expiry, then the claims'
+ * Steps, in this order: public marker, token present, token verified (signature, expiry, then the claims'
  * shape and lifetime: `toTokenPayload`), payload attached as `request.user`.
  */
 @Injectable()

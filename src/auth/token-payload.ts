@@ -2,7 +2,7 @@ import { isRole, type Role, ROLES } from '../users/roles';
 
 const ROLE_COUNT = ROLES.length;
 
-/** What a verified access token carries (SPEC §2.4); the guard attaches it to the request as `user`. */
+/** What a verified access token carries; the guard attaches it to the request as `user`. */
 export interface TokenPayload {
   sub: number;
   username: string;

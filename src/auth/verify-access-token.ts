@@ -1,7 +1,7 @@
 import type { JwtService } from '@nestjs/jwt';
 import { toTokenPayload, type TokenPayload } from './token-payload';
 
-/** SPEC §5.5: exactly `Bearer <token>`; any other form counts as no token. */
+/** Only exactly `Bearer <token>` is read; another scheme, `bearer` or extra parts count as no token. */
 export function extractBearerToken(header: unknown): string | undefined {
   if (typeof header !== 'string') return undefined;
   const [scheme, token, ...rest] = header.split(' ');

@@ -18,7 +18,7 @@ import { UpdateCatDto } from './dto/update-cat.dto';
 
 const TEXT = { schema: { type: 'string' } } as const;
 
-/** The example resource (CONTRACT §3.1): public as a class, except DELETE, which closes itself again. */
+/** The example resource: public as a class, except DELETE, which closes itself again. */
 @ApiTags('cats')
 @ApiProduces('text/plain')
 @Public()

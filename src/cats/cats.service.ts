@@ -4,7 +4,7 @@ import type { ListCatsQuery } from './dto/list-cats.query';
 import type { UpdateCatDto } from './dto/update-cat.dto';
 
 /**
- * The example resource of SPEC §4.4: each handler answers a text naming its action (CONTRACT §3.1),
+ * The example resource: each handler answers a text naming its action,
  * so there is no storage behind it. The DTOs arrive validated and stripped by the global pipe.
  */
 @Injectable()

@@ -28,7 +28,7 @@ const toList = ({ value }: { value: unknown }) =>
         .filter(Boolean)
     : value;
 
-/** Every environment variable the app reads (CONTRACT §1), with its default and its rule. */
+/** Every environment variable the app reads, with its default and its rule (the README lists them too). */
 export class Environment {
   @IsOptional()
   @IsIn(['development', 'production', 'test'])

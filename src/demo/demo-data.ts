@@ -1,6 +1,6 @@
 import type { Role } from '../users/roles';
 
-// The demo data of CONTRACT §2. Passwords are here only to be hashed at seed time.
+// The demo data, seeded when SEED_DEMO is on. Passwords are here only to be hashed at seed time.
 export const DEMO_USERS: Array<{ id: number; username: string; password: string; roles: Role[] }> = [
   { id: 1, username: 'alice', password: 'alice-password', roles: ['admin'] },
   { id: 2, username: 'bob', password: 'bob-password', roles: ['user'] },

@@ -8,7 +8,7 @@ export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
-// GraphQL fills in the defaults, but the arguments are nullable (as CONTRACT §6.1 has them), so a client may
+// GraphQL fills in the defaults, but the arguments are nullable (`offset: Int = 0`), so a client may
 // send null; a REST query string sends text. Both end up as a number here (null, missing or empty: the default).
 const toNumberOr =
   (fallback: number) =>

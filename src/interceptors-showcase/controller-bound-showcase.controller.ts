@@ -4,7 +4,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { TransformInterceptor } from '../common/interceptors/transform.interceptor';
 import { InterceptorsShowcaseService } from './interceptors-showcase.service';
 
-/** CONTRACT §5: an interceptor bound once at class level applies to every handler of the controller. */
+/** An interceptor bound once at class level applies to every handler of the controller. */
 @Public()
 @ApiTags('interceptors')
 @UseInterceptors(TransformInterceptor)

@@ -11,7 +11,7 @@ import { TransformInterceptor } from '../common/interceptors/transform.intercept
 import { SlowQueryDto } from './dto/slow-query.dto';
 import { InterceptorsShowcaseService } from './interceptors-showcase.service';
 
-/** CONTRACT §5: one interceptor bound per method (the logging one is global, see AppModule). */
+/** One interceptor bound per method (the logging one is global, see AppModule). */
 @Public()
 @ApiTags('interceptors')
 @Controller('interceptors')
@@ -68,7 +68,7 @@ export class InterceptorsShowcaseController {
   }
 
   // @Res() switches this handler to library-specific mode: it sends the response itself, so the
-  // transform interceptor's mapping has nothing to act on (SPEC §7 Interceptors rule 5).
+  // transform interceptor's mapping has nothing to act on.
   @Get('library')
   @UseInterceptors(TransformInterceptor)
   @ApiOperation({ summary: 'Sends { raw: true } itself; not wrapped' })

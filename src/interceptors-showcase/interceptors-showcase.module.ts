@@ -3,7 +3,7 @@ import { ControllerBoundShowcaseController } from './controller-bound-showcase.c
 import { InterceptorsShowcaseController } from './interceptors-showcase.controller';
 import { InterceptorsShowcaseService } from './interceptors-showcase.service';
 
-/** CONTRACT §5: the interceptors bound per method and per controller; the global binding is in AppModule. */
+/** The interceptors bound per method and per controller; the global binding is in AppModule. */
 @Module({
   controllers: [InterceptorsShowcaseController, ControllerBoundShowcaseController],
   providers: [InterceptorsShowcaseService],

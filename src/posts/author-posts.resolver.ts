@@ -17,7 +17,7 @@ export class AuthorPostsResolver {
   constructor(private readonly postsService: PostsService) {}
 
   // One DataLoader per request batches the posts of every author in the response into one query. The type stays
-  // [Post!]! (CONTRACT): `limit` is an optional argument, and an author's list never grows with what they write.
+  // [Post!]!, not a page: the optional `limit` bounds it, so an author's list never grows with their writing.
   @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit' })
   @ResolveField('posts', () => [Post], {
     description: "The author's first posts in id order, fetched in one batch per request.",

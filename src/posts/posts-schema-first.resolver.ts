@@ -10,7 +10,7 @@ import { PostsService } from './posts.service';
  * The mutations of posts.graphql and the `Author.posts` field it adds, bound by name. The mutations are not
  * public: the global guard asks for a token.
  *
- * SPEC §4.1 rule 6, schema-first form: the class decorator names no type; the field resolver names its parent
+ * Schema-first form: the class decorator names no type; the field resolver names its parent
  * type with a method-level `@Resolver('Author')` instead, and then every field resolver of the class must: Nest
  * takes the parent from the method, else from the class, and silently skips a field resolver with neither.
  * Queries and mutations ignore the name. Keep `@ResolveField` above `@Resolver`: decorators apply bottom-up and

@@ -7,12 +7,12 @@ export interface Express4PathPatternOptions {
 }
 
 /**
- * A path pattern in the syntax of Express 4 (path-to-regexp 0.1), which SPEC §4.3 rule 5 describes:
+ * A path pattern in the syntax of Express 4 (path-to-regexp 0.1):
  * `*` is any run of characters (`.*`); `?` and `+` make the character or `(group)` before them optional
  * or repeatable; `(` `)` group; every other character, `-` and `.` included, is literal.
  *
  * Express 5 (path-to-regexp 8, the default adapter of Nest 12) dropped that syntax: `?`, `+` and `()` are
- * reserved there and `+` has no equivalent. Compiling the old syntax into a RegExp keeps the spec's meaning
+ * reserved there and `+` has no equivalent. Compiling the old syntax into a RegExp keeps its meaning
  * for every pattern instead of translating each one by hand into the new `{optional}` / `*name` forms.
  */
 export class Express4PathPattern {

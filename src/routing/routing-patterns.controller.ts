@@ -4,9 +4,9 @@ import { Public } from '../common/decorators/public.decorator';
 import { RoutingService } from './routing.service';
 
 /**
- * SPEC §4.3 rule 5, pattern paths (CONTRACT §3.2). Express 5 no longer reads `?`, `+` and `()` in paths,
- * so this controller owns the whole /routing/patterns subtree with one wildcard route and lets
- * RoutingService match the rest of the path against the spec's patterns, compiled from their Express 4
+ * Pattern paths in Express 4 syntax (`ab*cd`, `ef?gh`, `ij+kl`, `mn(op)?q`). Express 5 no longer reads `?`,
+ * `+` and `()` in paths, so this controller owns the whole /routing/patterns subtree with one wildcard route
+ * and lets RoutingService match the rest of the path against these patterns, compiled from their Express 4
  * syntax (see Express4PathPattern). A path that no pattern matches is 404, as with no route at all.
  */
 @ApiTags('routing')
@@ -24,7 +24,7 @@ export class RoutingPatternsController {
 
   // `{/*path}`: the optional group lets the bare prefix reach the matcher (and 404) as well.
   @Get('{/*path}')
-  @ApiOperation({ summary: 'The spec patterns ab*cd, ef?gh, ij+kl and mn(op)?q; any other path is 404' })
+  @ApiOperation({ summary: 'The Express 4 patterns ab*cd, ef?gh, ij+kl and mn(op)?q; any other path is 404' })
   @ApiParam({ name: 'path', type: String, example: 'abRANDOMcd' })
   @ApiOkResponse({ schema: { type: 'string', example: 'ab*cd' }, description: 'The pattern that matched' })
   matchPattern(@Param('path') path: string[] | undefined): string {

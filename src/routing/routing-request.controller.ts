@@ -4,7 +4,7 @@ import type { Session as ExpressSession, SessionData } from 'express-session';
 import { Public } from '../common/decorators/public.decorator';
 import { RoutingService } from './routing.service';
 
-/** SPEC §4.3 rule 7: the request accessors (Req, Param and Next are in RoutingController, HostParam in tenants). */
+/** The request accessors (Req, Param and Next are in RoutingController, HostParam in TenantsController). */
 @ApiTags('routing')
 @Public()
 @Controller('routing')

@@ -23,7 +23,7 @@ import { Observable, of } from 'rxjs';
 import { Public } from '../common/decorators/public.decorator';
 import { RoutingService } from './routing.service';
 
-/** SPEC §4.3 rules 8–12: status codes, headers, redirects, return values and library-specific mode. */
+/** How a handler shapes its response: status, headers, redirects, return values and library-specific mode. */
 @ApiTags('routing')
 @Public()
 @Controller('routing')
@@ -35,7 +35,7 @@ export class RoutingResponsesController {
   @ApiNoContentResponse({ description: 'Fixed status from @HttpCode()' })
   answerNoContent(): void {}
 
-  // Rule 8: a status chosen at run time needs the platform response; passthrough keeps the return value,
+  // A status chosen at run time needs the platform response; passthrough keeps the return value,
   // and an error is raised as an exception (ParseBoolPipe answers 400 for anything but true/false).
   @Get('dynamic-status')
   @ApiQuery({ name: 'accepted', required: false, type: Boolean })
@@ -56,7 +56,7 @@ export class RoutingResponsesController {
     return 'header';
   }
 
-  // Rule 10: `?to=docs` returns {url, statusCode}, which overrides the decorator's arguments.
+  // `?to=docs` returns {url, statusCode}, which overrides the decorator's arguments.
   @Get('redirect')
   @Redirect('https://nestjs.com', HttpStatus.FOUND)
   @ApiQuery({ name: 'to', required: false, example: 'docs' })
@@ -65,7 +65,7 @@ export class RoutingResponsesController {
     return this.routing.redirectFor(to);
   }
 
-  // Rule 11: a primitive is sent as it is, not as JSON.
+  // A primitive is sent as it is, not as JSON.
   @Get('primitive')
   @ApiOkResponse({ schema: { type: 'number', example: 42 } })
   getPrimitive(): number {
@@ -85,7 +85,7 @@ export class RoutingResponsesController {
     return of(1, 2, 3);
   }
 
-  // Rule 12: @Res() without passthrough turns standard handling off; the handler must answer itself.
+  // @Res() without passthrough turns standard handling off; the handler must answer itself.
   @Get('library')
   @ApiAcceptedResponse({ schema: { example: { mode: 'library' } } })
   answerInLibraryMode(@Res() response: Response): void {

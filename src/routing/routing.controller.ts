@@ -16,24 +16,24 @@ import type { NextFunction, Request } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 
 /**
- * SPEC §4.3 rules 1–5: methods, prefix joining, parameters and route order (CONTRACT §3.2).
+ * Methods, prefix joining, parameters and route order.
  * Express matches routes in the order they are registered, which in Nest is module order, then the order
  * of `controllers`, then declaration order. `:name` is declared last here and this controller is listed
  * last in RoutingModule, so the parameter never captures a static path such as `/routing/static`.
- * Handler names are free (rule 3): only the decorators decide the route.
+ * Handler names are free: only the decorators decide the route.
  */
 @ApiTags('routing')
 @Public()
 @Controller('routing')
 export class RoutingController {
-  // Rule 1: a handler without a path uses the prefix alone.
+  // A handler without a path uses the prefix alone.
   @Get()
   @ApiOperation({ summary: 'The prefix alone' })
   describePrefix(): string {
     return 'routing';
   }
 
-  // Rule 2: ALL matches every method; the request object (rule 7) says which one came.
+  // ALL matches every method; the request object says which one came.
   @All('any')
   @ApiOperation({ summary: 'Answers any method with the method name' })
   echoMethod(@Req() request: Request): string {
@@ -59,34 +59,34 @@ export class RoutingController {
   @ApiOperation({ summary: 'The methods this path accepts' })
   describeResourceMethods(): void {}
 
-  // Rule 4: static before parameter.
+  // Static before parameter.
   @Get('static')
   serveStatic(): string {
     return 'static';
   }
 
-  // Rule 4: all parameters as one object.
+  // All parameters as one object.
   @Get('params/:a/:b')
   @ApiOkResponse({ schema: { example: { a: '1', b: '2' } } })
   readParams(@Param() params: Record<string, string>): { a: string; b: string } {
     return { a: params.a, b: params.b };
   }
 
-  // Rule 5: a wildcard in the middle of the path (Express 5 syntax: a named `*segments`, one or more segments).
+  // A wildcard in the middle of the path (Express 5 syntax: a named `*segments`, one or more segments).
   @Get('mid/*segments/end')
   @ApiOperation({ summary: 'Mid-path wildcard: /routing/mid/x/end, /routing/mid/x/y/end' })
   matchMidWildcard(): string {
     return 'mid wildcard';
   }
 
-  // Rule 7 / 12: with @Next() the handler may pass the request on; here the next route is `:name` below.
+  // With @Next() the handler may pass the request on; here the next route is `:name` below.
   @Get('next')
   @ApiOperation({ summary: 'Library-specific mode with @Next(): passes the request on to the `:name` route' })
   passToNextRoute(@Next() next: NextFunction): void {
     next();
   }
 
-  // Rule 4: one parameter by name; last, so that it only gets what no static path above took.
+  // One parameter by name; last, so that it only gets what no static path above took.
   @Get(':name')
   readNamedParam(@Param('name') name: string): string {
     return `param ${name}`;

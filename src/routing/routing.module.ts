@@ -7,7 +7,7 @@ import { RoutingResponsesController } from './routing-responses.controller';
 import { RoutingController } from './routing.controller';
 import { RoutingService } from './routing.service';
 
-/** The routing showcase of CONTRACT §3.2. UnlistedController is left out on purpose (SPEC §1.3). */
+/** The routing showcase. UnlistedController is left out on purpose, to show that Nest then ignores it. */
 @Module({
   imports: [SessionModule],
   // Registration order is matching order: RoutingController holds `/routing/:name`, so it comes last.

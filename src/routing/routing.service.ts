@@ -8,7 +8,7 @@ declare module 'express-session' {
   }
 }
 
-/** The pattern rows of CONTRACT §3.2 in the spec's (Express 4) syntax, tried in this order. */
+/** The patterns under /routing/patterns, written in Express 4 syntax and tried in this order. */
 export const ROUTING_PATTERNS = ['ab*cd', 'ef?gh', 'ij+kl', 'mn(op)?q'].map((pattern) =>
   Express4PathPattern.compile(pattern),
 );

@@ -5,7 +5,7 @@ import { TenantResponseDto } from './dto/tenant-response.dto';
 import { TenantsService } from './tenants.service';
 
 /**
- * Host routing (SPEC §4.3 rule 6, CONTRACT §3.3): these routes exist only for hosts matching
+ * Host routing: these routes exist only for hosts matching
  * `:account.example.com`; for any other host Nest passes the request on, and it ends as a 404.
  * The host comes from the Host header (Express's `req.hostname`, port removed).
  */

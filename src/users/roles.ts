@@ -1,4 +1,4 @@
-/** The roles a user can hold (CONTRACT §4.1). A new user gets `user`; `admin` is granted by another admin. */
+/** The roles a user can hold. A new user gets `user`; `admin` is granted by another admin. */
 export const ROLES = ['user', 'admin'] as const;
 
 export type Role = (typeof ROLES)[number];

@@ -76,7 +76,7 @@ export function argsOf(field: GraphQLField<unknown, unknown>): Record<string, [s
   return Object.fromEntries(field.args.map((arg) => [arg.name, [String(arg.type), arg.defaultValue]]));
 }
 
-// The demo data of CONTRACT §2, written out (not imported from the seeder) so the tests check it independently.
+// The demo data, written out (not imported from the seeder) so the tests check it independently.
 export const ADA = { id: 1, firstName: 'Ada', lastName: 'Lovelace' };
 export const ALAN = { id: 2, firstName: 'Alan', lastName: 'Turing' };
 export const GRACE = { id: 3, firstName: 'Grace', lastName: 'Hopper' };

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
-/** SPEC §2.4 CreateEntityDto: only these three properties reach the handler (the global pipe strips the rest). */
+/** Only these three properties reach the handler: the global pipe strips the rest. */
 export class CreateCatDto {
   @ApiProperty({ example: 'Tom', minLength: 1, maxLength: 100 })
   @IsString()

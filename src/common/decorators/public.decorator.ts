@@ -3,7 +3,7 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 
 export const IS_PUBLIC_KEY = 'isPublic';
 
-/** Opens a handler or a whole controller/resolver to requests without a token (SPEC §5.7). */
+/** Opens a handler or a whole controller/resolver to requests without a token. */
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 
 /**

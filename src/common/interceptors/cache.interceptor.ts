@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Observable, of } from 'rxjs';
 
 /**
- * The spec's teaching example (SPEC §7): answers a fixed empty array and never calls `next.handle()`, so the
+ * A teaching example: answers a fixed empty array and never calls `next.handle()`, so the
  * handler does not run at all. A real cache would look a key up and call the handler on a miss, as Nest's own
  * CacheInterceptor (`@nestjs/cache-manager`, hence the different name) does.
  */

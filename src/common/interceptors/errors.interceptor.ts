@@ -16,7 +16,7 @@ export class ErrorsInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) => {
-        // SPEC §7 rule 1: release what the handler held (roll back, close a file) here, before the
+        // Release what the handler held (roll back, close a file) here, before the
         // replacement is raised. The 502 no longer says what went wrong, so the server log keeps it.
         this.logger.error(
           `Replaced by a 502: ${String(error)}`,

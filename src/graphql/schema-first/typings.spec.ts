@@ -21,7 +21,7 @@ describe(renderSchemaFirstTypings.name, () => {
     expect(sut).toContain('npm run graphql:typings');
   });
 
-  // SPEC §4.1 rule 8: classes for the types, optional properties for nullable fields, an abstract query class.
+  // Classes (so a DTO can extend them), optional properties for nullable fields, an abstract query class.
   it('should emit classes, with optional properties for the nullable fields', () => {
     expect(sut).toContain('export class Author {\n    id: number;\n    firstName?: Nullable<string>;');
     expect(sut).toContain('    posts?: Nullable<Nullable<Post>[]>;\n}');

@@ -2,7 +2,7 @@ import { IsString, Length } from 'class-validator';
 import { CreatePostInput } from '../../graphql/schema-first/graphql.generated';
 
 /**
- * The validated form of the generated `CreatePostInput` (SPEC §4.1 rule 8): the generated file is overwritten
+ * The validated form of the generated `CreatePostInput`: the generated file is overwritten
  * on every generation, so the rules live here. Resolvers take this class, so the global ValidationPipe checks it.
  */
 export class CreatePostDto extends CreatePostInput {

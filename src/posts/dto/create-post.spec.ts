@@ -3,7 +3,7 @@ import { CreatePostInput as GeneratedCreatePostInput } from '../../graphql/schem
 import { CreatePostDto } from './create-post.dto';
 import { CreatePostInput } from './create-post.input';
 
-// The code-first input and the schema-first DTO carry the same rule (SPEC: title 3..50 characters).
+// The code-first input and the schema-first DTO carry the same rule (title: 3 to 50 characters).
 describe.each([CreatePostInput, CreatePostDto])('%p', (metatype) => {
   const validate = (value: object) =>
     new ValidationPipe({ whitelist: true, transform: true }).transform(value, { type: 'body', metatype });
