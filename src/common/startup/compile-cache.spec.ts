@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileCacheFolders, enableCompileCache } from './compile-cache';
@@ -14,7 +14,10 @@ describe(enableCompileCache.name, () => {
   const enabling = (status = ENABLED) => jest.fn((directory?: string) => ({ status, directory }));
 
   it('should do nothing on Node 20, which has no compile cache', () => {
-    expect(enableCompileCache({}, undefined, [join(scratch, 'node20')])).toBeUndefined();
+    const folder = join(scratch, 'node20');
+
+    expect(enableCompileCache({}, null, [folder])).toBeUndefined();
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('should do nothing with NODE_DISABLE_COMPILE_CACHE', () => {

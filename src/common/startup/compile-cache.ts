@@ -40,7 +40,9 @@ export function compileCacheFolders(env: NodeJS.ProcessEnv = process.env): strin
  */
 export function enableCompileCache(
   env: NodeJS.ProcessEnv = process.env,
-  enable = (nodeModule as { enableCompileCache?: EnableCompileCache }).enableCompileCache,
+  // null where Node has no compile cache (Node 20).
+  enable: EnableCompileCache | null = (nodeModule as { enableCompileCache?: EnableCompileCache })
+    .enableCompileCache ?? null,
   folders = compileCacheFolders(env),
 ): string | undefined {
   if (typeof enable !== 'function' || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
