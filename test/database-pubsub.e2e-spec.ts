@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { DatabaseConnection } from '../src/database/database.client';
 import { DatabasePubSub, NOTIFY_PAYLOAD_LIMIT } from '../src/database/database-pubsub';
 import { PostgresListener } from '../src/database/postgres-listener';
-import { nextWithin } from './utils/graphql-ws';
+import { nextWithin } from './utils/next-within';
 import { createSuiteDatabase } from './utils/postgres';
 
 interface Note {

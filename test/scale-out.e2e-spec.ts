@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { TEST_JWT_SECRET } from './utils/constants';
-import { connectWs, nextWithin, subscribeWs } from './utils/graphql-ws';
+import { connectWs, subscribeWs } from './utils/graphql-ws';
+import { nextWithin } from './utils/next-within';
 import { createSuiteDatabase } from './utils/postgres';
 import { type ServerProcess, startServer } from './utils/server-process';
 

@@ -10,7 +10,6 @@ import { graphqlClient } from './utils/graphql';
 import {
   connectWs,
   listenForWebSockets,
-  nextWithin,
   silentWebSocket,
   subscribeWs,
   untilSubscribed,
@@ -18,6 +17,7 @@ import {
   type WsConnection,
 } from './utils/graphql-ws';
 import { forgeJwt } from './utils/jwt';
+import { nextWithin } from './utils/next-within';
 import { createTestApp, TEST_JWT_SECRET, useTestApp } from './utils/test-app';
 
 const POST_ADDED = 'subscription ($authorId: Int) { postAdded(authorId: $authorId) { id title votes } }';

@@ -1,23 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
+import { nextWithin } from '../../test/utils/next-within';
 import type { DatabaseConnection } from './database.client';
 import { DatabasePubSub, MAX_QUEUED_EVENTS, NOTIFY_PAYLOAD_LIMIT, type Topic } from './database-pubsub';
 
 interface Note {
   id: number;
   text: string;
-}
-
-/** The next event, or a failure after `ms`. */
-async function nextWithin<T>(events: AsyncIterator<T>, ms = 2_000): Promise<IteratorResult<T>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no event within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([events.next(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 describe(DatabasePubSub.name, () => {

@@ -56,19 +56,6 @@ export function subscribeWs<T = Record<string, unknown>>(
   return client.iterate<T>({ query, variables });
 }
 
-/** The next result, or a failure after `ms`. */
-export async function nextWithin<T>(results: AsyncIterator<T>, ms = 5_000): Promise<IteratorResult<T>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no result within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([results.next(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Waits until `count` subscribers of `channel` listen in the app (a subscription is asynchronous to its client). */
 export function untilSubscribed(sut: Pick<TestApp, 'app'>, channel: string, count: number): Promise<void> {
   return untilSubscribers(sut, channel, (n) => n >= count, `${count} subscribers`);
