@@ -6,7 +6,7 @@ import './common/logging/install-bootstrap-logger';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { checkEnvironment } from './config/environment';
+import { checkEnvironment, ENV_FILE } from './config/environment';
 
 const logger = new Logger('Bootstrap');
 
@@ -16,10 +16,10 @@ function fail(error: unknown): never {
 }
 
 // 3. The environment, with ConfigModule's own rules (checkEnvironment): a bad setting stops the start here, with
-// the message ConfigModule would give, before the app (most of the start-up time) is loaded. A .env file adds
+// the message ConfigModule would give, before the app (most of the start-up time) is loaded. An ENV_FILE adds
 // variables that ConfigModule reads and process.env lacks: with one, ConfigModule alone decides, as it always did.
 try {
-  if (!existsSync(resolve(process.cwd(), '.env'))) checkEnvironment(process.env);
+  if (!existsSync(resolve(process.cwd(), ENV_FILE))) checkEnvironment(process.env);
 } catch (error) {
   fail(error);
 }

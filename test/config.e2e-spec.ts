@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENV_FILE } from '../src/config/environment';
 import { runUntilExit } from './utils/server-process';
 
 describe('configuration at start', () => {
@@ -90,6 +91,22 @@ describe('configuration at start', () => {
     expect(output).toMatch(message);
     expect(output).not.toMatch(/Listening on/);
     expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+
+  // A .env file adds what process.env lacks: the check that main.ts runs before loading the app stands aside,
+  // and ConfigModule, which reads the file, judges both together.
+  it('should take the values of a .env file in the working directory into account', async () => {
+    const project = mkdtempSync(join(dataDir, 'with-env-file-'));
+    writeFileSync(join(project, ENV_FILE), `JWT_SECRET=${'s'.repeat(40)}\n`);
+
+    const { code, output } = await runUntilExit(
+      { DATA_DIR: dataDir, NODE_ENV: 'production', GRAPHQL_MAX_DEPTH: '0' },
+      { cwd: project },
+    );
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/GRAPHQL_MAX_DEPTH must be a positive integer/);
+    expect(output).not.toMatch(/JWT_SECRET/);
   });
 
   describe('DATA_DIR', () => {

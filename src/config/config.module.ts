@@ -1,13 +1,18 @@
 import type { DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { validateEnvironment } from './environment';
+import { ENV_FILE, validateEnvironment } from './environment';
 
 /**
  * The global, validated configuration, for a root module's imports. The environment is validated when this is
  * called (AppModule.forRoot() at start, or a test after setting its variables), never when a file is imported.
  */
 export function appConfigModule(): Promise<DynamicModule> {
-  const module = ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment });
+  const module = ConfigModule.forRoot({
+    isGlobal: true,
+    cache: true,
+    envFilePath: ENV_FILE,
+    validate: validateEnvironment,
+  });
   // Nest awaits it while it scans the modules and reports a bad configuration there; this only keeps Node from
   // treating the rejection as unhandled in the meantime.
   module.catch(() => undefined);

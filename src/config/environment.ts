@@ -28,6 +28,9 @@ const toList = ({ value }: { value: unknown }) =>
         .filter(Boolean)
     : value;
 
+/** The file ConfigModule adds variables from, in the working directory (its own default, named here once). */
+export const ENV_FILE = '.env';
+
 /** Every environment variable the app reads, with its default and its rule (the README lists them too). */
 export class Environment {
   @IsOptional()

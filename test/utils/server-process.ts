@@ -17,9 +17,9 @@ export interface ExitedProcess {
   output: string;
 }
 
-function spawnMain(env: Record<string, string>, root: string) {
+function spawnMain(env: Record<string, string>, root: string, cwd = root) {
   const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,9 +118,12 @@ export async function untilOutput(server: ServerProcess, pattern: RegExp, timeou
   }
 }
 
-/** Runs the built app and waits for it to exit on its own (a start that must fail). */
-export async function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<ExitedProcess> {
-  const { child, output } = spawnMain(env, ROOT);
+/** Runs the built app (in `cwd`, the project's folder by default) and waits for it to exit on its own (a start that must fail). */
+export async function runUntilExit(
+  env: Record<string, string>,
+  { timeoutMs = 20_000, cwd = ROOT }: { timeoutMs?: number; cwd?: string } = {},
+): Promise<ExitedProcess> {
+  const { child, output } = spawnMain(env, ROOT, cwd);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);
