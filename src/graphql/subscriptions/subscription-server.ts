@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -214,9 +215,9 @@ export class SubscriptionServer {
   }
 
   /**
-   * The document is parsed and validated here, with the endpoint's own rules (depth, aliases, cost,
-   * no introspection in production), and runs with a context like an HTTP request's, so the global guard checks
-   * the connection's token on the subscription as it would on a POST.
+   * The document is parsed and validated here, with the endpoint's own rules (depth, aliases, cost, no
+   * introspection in production) and refused with the codes Apollo gives over HTTP; it runs with a context like an
+   * HTTP request's, so the global guard checks the connection's token on the subscription as it would on a POST.
    */
   private check(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
     // graphql-ws has already recorded this one.
@@ -234,7 +235,7 @@ export class SubscriptionServer {
       return [
         withCode(
           error instanceof GraphQLError ? error : new GraphQLError('Syntax error.'),
-          'GRAPHQL_PARSE_FAILED',
+          ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
         ),
       ];
     }
@@ -248,12 +249,13 @@ export class SubscriptionServer {
       ],
       { hideSuggestions: rules.hideSuggestions, maxErrors: 100 },
     );
-    if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
+    if (errors.length > 0)
+      return errors.map((error) => withCode(error, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED));
     const operation = getOperationAST(document, payload.operationName);
     if (operation?.operation !== 'subscription') {
       return [
         new GraphQLError('Only subscriptions go over WebSocket: send queries and mutations as HTTP POST.', {
-          extensions: { code: 'BAD_REQUEST' },
+          extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
         }),
       ];
     }
