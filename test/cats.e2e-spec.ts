@@ -167,6 +167,27 @@ describe('/cats', () => {
     });
   });
 
+  it("should send helmet's security headers, worked out once at start, and no X-Powered-By", async () => {
+    const first = await request(sut.http).get('/cats/1').expect(200);
+    const second = await request(sut.http).get('/cats/2').expect(200);
+
+    expect(first.headers).toMatchObject({
+      'content-security-policy': expect.stringContaining("script-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': expect.stringContaining('max-age='),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    expect(first.headers).not.toHaveProperty('x-powered-by');
+    const security = (headers: Record<string, string>) =>
+      Object.entries(headers).filter(
+        ([name]) => !['date', 'etag', 'content-length', 'x-request-id'].includes(name),
+      );
+    expect(security(second.headers)).toEqual(security(first.headers));
+  });
+
   describe('PUT /cats/:id', () => {
     it('should answer the text with the id', async () => {
       const response = await request(sut.http).put('/cats/1').send(tom).expect(200);
