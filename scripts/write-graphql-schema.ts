@@ -1,3 +1,5 @@
+// First: Node's compile cache (Node >= 22) for every module loaded after it, as in the app's start.
+import '../src/common/startup/install-compile-cache';
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../src/app.module';

@@ -1,3 +1,5 @@
+// First: Node's compile cache (Node >= 22) for every module loaded after it, as in the app's start.
+import '../../common/startup/install-compile-cache';
 import { resolve } from 'node:path';
 import { generateSchemaFirstTypings, SCHEMA_FIRST_TYPINGS_FILE } from './typings';
 
