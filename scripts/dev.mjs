@@ -14,6 +14,8 @@ const KILL_AFTER_MS = 10_000;
 const log = (message) => console.log(`[dev] ${message}`);
 
 let app;
+/** The exit of the app stopped last: a stop that finds no app running still waits for it. */
+let stopping = Promise.resolve();
 let timer;
 let closing = false;
 let building = Promise.resolve();
@@ -23,12 +25,15 @@ function start() {
   app = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { cwd: ROOT, stdio: 'inherit' });
 }
 
-/** Resolves when the running app has exited (SIGTERM, then SIGKILL if it does not close in time). */
+/**
+ * Resolves when the running app has exited (SIGTERM, then SIGKILL if it does not close in time), or, with none
+ * running, the one a restart is stopping: a signal in the middle of a restart must not exit before it does.
+ */
 function stop() {
   const child = app;
   app = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return stopping;
+  stopping = new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
     child.once('exit', () => {
       clearTimeout(kill);
@@ -36,6 +41,7 @@ function stop() {
     });
     child.kill('SIGTERM');
   });
+  return stopping;
 }
 
 async function rebuild() {

@@ -17,8 +17,9 @@ export interface ExitedProcess {
   output: string;
 }
 
-function spawnMain(env: Record<string, string>, root: string, cwd = root) {
-  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
+/** `node <script>` in `root`: the built app by default, or a script that runs it (scripts/dev.mjs). */
+function spawnApp(env: Record<string, string>, root: string, cwd = root, script = join('dist', 'main.js')) {
+  const child = spawn(process.execPath, [join(root, script)], {
     cwd,
     env: { PATH: process.env.PATH, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,13 +30,17 @@ function spawnMain(env: Record<string, string>, root: string, cwd = root) {
   return { child, output: () => output };
 }
 
-/** Runs the built app (`node dist/main.js`) as a real process and waits until it listens. */
+/**
+ * Runs the built app (`node dist/main.js`, or `node <script>` for a script that starts it) as a real process
+ * and waits until it listens.
+ */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
   root = ROOT,
+  script?: string,
 ): Promise<ServerProcess> {
-  const { child, output } = spawnMain(env, root);
+  const { child, output } = spawnApp(env, root, root, script);
   const exit = once(child, 'exit');
   const port = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), timeoutMs);
@@ -70,7 +75,7 @@ export async function startSilentServer(
   timeoutMs = 20_000,
 ): Promise<ServerProcess> {
   const port = String(await freePort());
-  const { child, output } = spawnMain({ ...env, PORT: port }, ROOT);
+  const { child, output } = spawnApp({ ...env, PORT: port }, ROOT);
   const exit = once(child, 'exit');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -123,7 +128,7 @@ export async function runUntilExit(
   env: Record<string, string>,
   { timeoutMs = 20_000, cwd = ROOT }: { timeoutMs?: number; cwd?: string } = {},
 ): Promise<ExitedProcess> {
-  const { child, output } = spawnMain(env, ROOT, cwd);
+  const { child, output } = spawnApp(env, ROOT, cwd);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './utils/paths';
+
+/** A decorated class whose constructor takes another source's class, a file to delete later, and two to skip. */
+const SOURCES = {
+  'src/clock.ts': 'export class Clock {\n  now(): number {\n    return 1;\n  }\n}\n',
+  'src/greeter/greeter.ts': [
+    "import { Clock } from '../clock';",
+    'const Injectable = (): ClassDecorator => () => undefined;',
+    '@Injectable()',
+    'export class Greeter {',
+    '  constructor(private readonly clock: Clock, private readonly name: string) {}',
+    '  greet(): string {',
+    '    return `hello ${this.name} at ${this.clock.now()}`;',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/legacy/banner.ts': "export const BANNER = 'legacy';\n",
+  'src/greeter/greeter.spec.ts': "it('is never compiled', () => undefined);\n",
+  'src/globals.d.ts': 'declare const BUILD_ID: string;\n',
+};
+
+/** Every file under `dir`, relative to it, sorted. */
+const filesIn = (dir: string) =>
+  (readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => statSync(join(dir, file)).isFile())
+    .sort();
+
+const sorted = ({ compiled, removed }: { compiled: string[]; removed: string[] }) => ({
+  compiled: [...compiled].sort(),
+  removed: [...removed].sort(),
+});
+
+/**
+ * `build(root)`, called in a plain Node process: build.mjs is an ES module with a top-level await, which Jest's
+ * CommonJS transform cannot load.
+ */
+function build(root: string): { compiled: string[]; removed: string[] } {
+  const script = `
+    import { build } from ${JSON.stringify(pathToFileURL(join(ROOT, 'scripts', 'build.mjs')).href)};
+    console.log(JSON.stringify(await build(${JSON.stringify(root)})));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString());
+}
+
+/** Loads the compiled Greeter in a plain Node process (reflect-metadata first, as main.ts has it via Nest). */
+function runGreeter(dist: string): { greeting: string; paramtypes: string[] } {
+  const script = `
+    const { Greeter } = require(${JSON.stringify(join(dist, 'greeter', 'greeter.js'))});
+    const { Clock } = require(${JSON.stringify(join(dist, 'clock.js'))});
+    const paramtypes = Reflect.getMetadata('design:paramtypes', Greeter);
+    console.log(JSON.stringify({
+      greeting: new Greeter(new Clock(), 'Ada').greet(),
+      paramtypes: paramtypes.map((type) => (type === Clock ? 'the compiled Clock' : type.name)),
+    }));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['-r', 'reflect-metadata', '-e', script], { cwd: ROOT }).toString(),
+  );
+}
+
+describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'nest-build-'));
+  const dist = join(root, 'dist');
+  const modified = (file: string) => statSync(join(root, file)).mtimeMs;
+
+  beforeAll(() => {
+    for (const [file, text] of Object.entries(SOURCES)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('should compile every source, and no spec or declaration, into dist/ with a source map each', () => {
+    const result = build(root);
+
+    expect(sorted(result)).toEqual({
+      compiled: ['src/clock.ts', 'src/greeter/greeter.ts', 'src/legacy/banner.ts'],
+      removed: [],
+    });
+    expect(filesIn(dist)).toEqual([
+      'clock.js',
+      'clock.js.map',
+      'greeter/greeter.js',
+      'greeter/greeter.js.map',
+      'legacy/banner.js',
+      'legacy/banner.js.map',
+    ]);
+    const compiled = readFileSync(join(dist, 'greeter', 'greeter.js'), 'utf8');
+    expect(compiled.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=greeter.js.map');
+    const map = JSON.parse(readFileSync(join(dist, 'greeter', 'greeter.js.map'), 'utf8'));
+    expect(map).toMatchObject({ version: 3, sources: ['../../src/greeter/greeter.ts'] });
+  });
+
+  it('should emit code that runs under Node and carries design:paramtypes (decorator metadata on)', () => {
+    expect(runGreeter(dist)).toEqual({
+      greeting: 'hello Ada at 1',
+      paramtypes: ['the compiled Clock', 'String'],
+    });
+  });
+
+  it('should compile nothing, and rewrite nothing, when no source changed', () => {
+    const before = filesIn(dist).map((file) => modified(join('dist', file)));
+
+    expect(build(root)).toEqual({ compiled: [], removed: [] });
+    expect(filesIn(dist).map((file) => modified(join('dist', file)))).toEqual(before);
+  });
+
+  it('should recompile only the source that changed', () => {
+    const greeterBuilt = modified('dist/greeter/greeter.js');
+    writeFileSync(join(root, 'src/clock.ts'), SOURCES['src/clock.ts'].replace('return 1', 'return 2'));
+
+    expect(build(root)).toEqual({ compiled: ['src/clock.ts'], removed: [] });
+    expect(modified('dist/greeter/greeter.js')).toBe(greeterBuilt);
+    expect(runGreeter(dist).greeting).toBe('hello Ada at 2');
+  });
+
+  it("should remove a deleted source's .js and .js.map, and leave dist/'s other files (tsc's) alone", () => {
+    // What `npm run build` (tsc, tsconfig.build.json) may have left in dist/ beside the SWC output.
+    const tscFiles = ['.tsbuildinfo', 'legacy/banner.d.ts'];
+    for (const file of tscFiles) writeFileSync(join(dist, file), '{}');
+    rmSync(join(root, 'src/legacy/banner.ts'));
+
+    expect(sorted(build(root))).toEqual({
+      compiled: [],
+      removed: ['dist/legacy/banner.js', 'dist/legacy/banner.js.map'],
+    });
+    expect(filesIn(dist)).toEqual([
+      '.tsbuildinfo',
+      'clock.js',
+      'clock.js.map',
+      'greeter/greeter.js',
+      'greeter/greeter.js.map',
+      'legacy/banner.d.ts',
+    ]);
+  });
+});

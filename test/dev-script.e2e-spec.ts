@@ -1,0 +1,148 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScratchProject } from './generators/scratch-project';
+import { TEST_JWT_SECRET } from './utils/constants';
+import { ROOT } from './utils/paths';
+import { type ServerProcess, startServer, untilOutput } from './utils/server-process';
+import { copyTemplateDatabase } from './utils/template-database';
+
+const CATS_SERVICE = join('src', 'cats', 'cats.service.ts');
+const ORIGINAL_TEXT = 'This action returns a #${id} cat';
+const CHANGED_TEXT = 'This action returns cat #${id}, rebuilt';
+const RESTARTING = /\[dev\] src\/cats\/cats\.service\.ts \(\d+ ms\): restarting/;
+// A request in flight keeps an app alive for this long after its SIGTERM: long enough that a new app started
+// without waiting for the old one to exit would show in the order of their lifetimes.
+const SLOW_REQUEST = '/interceptors/slow?ms=1500';
+const SLOW_REQUEST_STARTED = /GET \/interceptors\/slow\?ms=1500 started/;
+
+/** The slow request's status, or why it failed: a test that fails before awaiting it leaves no rejection. */
+const slowRequest = (server: ServerProcess) =>
+  fetch(`${server.url}${SLOW_REQUEST}`).then(
+    (response) => response.status,
+    (error: Error) => error.message,
+  );
+
+/** Whether a process with this pid is still running (signal 0 checks without sending anything). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm run start:dev` in a scratch copy of the project (ROOT in build.mjs is the copy, since its scripts/ run),
+ * so that editing src/ leaves this checkout, and the suites running beside this one, alone.
+ */
+describe('scripts/dev.mjs (npm run start:dev)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nest-dev-'));
+  let scratch: ScratchProject;
+  /** The dev.mjs started last, for the clean-up after a failed test. */
+  let lastDev: ServerProcess | undefined;
+  let lifetimesFile: string;
+
+  /** `start <pid>` and `exit <pid>` of each app the current dev.mjs ran, in order (test/fixtures/app-lifetimes.cjs). */
+  const lifetimes = () =>
+    existsSync(lifetimesFile) ? readFileSync(lifetimesFile, 'utf8').trim().split('\n') : [];
+  const appPids = () => [...new Set(lifetimes().map((line) => Number(line.split(' ')[1])))];
+
+  async function startDev(run: string): Promise<ServerProcess> {
+    lifetimesFile = join(scratch.root, `app-lifetimes-${run}.log`);
+    lastDev = await startServer(
+      {
+        DATA_DIR: dataDir,
+        JWT_SECRET: TEST_JWT_SECRET,
+        NODE_OPTIONS: `--require ${JSON.stringify(join(ROOT, 'test', 'fixtures', 'app-lifetimes.cjs'))}`,
+        APP_LIFETIMES_FILE: lifetimesFile,
+      },
+      30_000,
+      scratch.root,
+      join('scripts', 'dev.mjs'),
+    );
+    return lastDev;
+  }
+
+  function editCatsService(from: string, to: string): void {
+    const source = join(scratch.root, CATS_SERVICE);
+    writeFileSync(source, readFileSync(source, 'utf8').replace(from, to));
+  }
+
+  beforeAll(() => {
+    scratch = ScratchProject.create();
+    copyTemplateDatabase(dataDir);
+  });
+
+  afterAll(async () => {
+    await lastDev?.stop();
+    // A failed test may have left an app running that dev.mjs no longer stops.
+    for (const pid of appPids()) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    scratch?.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('running', () => {
+    let server: ServerProcess;
+
+    beforeAll(async () => {
+      server = await startDev('running');
+    }, 40_000);
+
+    it("should build the copy's dist/ and serve the app from it", async () => {
+      const response = await fetch(`${server.url}/cats/1`);
+
+      expect(await response.text()).toBe('This action returns a #1 cat');
+      expect(server.output()).toMatch(/\[dev\] [1-9]\d* files compiled; watching src\//);
+      expect(existsSync(join(scratch.root, 'dist', 'main.js'))).toBe(true);
+      expect(lifetimes()).toEqual([expect.stringMatching(/^start \d+$/)]);
+    });
+
+    it('should rebuild a changed source and serve it from a new app, started once the old one had exited', async () => {
+      const inFlight = slowRequest(server);
+      await untilOutput(server, SLOW_REQUEST_STARTED);
+      editCatsService(ORIGINAL_TEXT, CHANGED_TEXT);
+
+      await untilOutput(server, /Listening on[\s\S]*Listening on/, 20_000);
+      // With PORT=0 the new app listens on a port of its own.
+      const [, port] = [...server.output().matchAll(/Listening on http:\/\/localhost:(\d+)/g)].at(-1)!;
+      const response = await fetch(`http://127.0.0.1:${port}/cats/1`);
+
+      expect(await response.text()).toBe('This action returns cat #1, rebuilt');
+      expect(await inFlight).toBe(200);
+      expect(server.output()).toMatch(RESTARTING);
+      const [first, second] = appPids();
+      expect(lifetimes()).toEqual([`start ${first}`, `exit ${first}`, `start ${second}`]);
+    }, 30_000);
+
+    it('should stop the app on SIGTERM, then exit 0, leaving no process behind', async () => {
+      const [, second] = appPids();
+
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(lifetimes().at(-1)).toBe(`exit ${second}`);
+      expect(isRunning(second)).toBe(false);
+    }, 15_000);
+  });
+
+  describe('stopped during a restart', () => {
+    let server: ServerProcess;
+
+    beforeAll(async () => {
+      server = await startDev('stopped-during-restart');
+    }, 40_000);
+
+    it('should wait for the old app to exit, start no new one, and exit 0', async () => {
+      const [first] = appPids();
+      const inFlight = slowRequest(server);
+      await untilOutput(server, SLOW_REQUEST_STARTED);
+      editCatsService(CHANGED_TEXT, ORIGINAL_TEXT);
+      await untilOutput(server, RESTARTING);
+
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(lifetimes()).toEqual([`start ${first}`, `exit ${first}`]);
+      expect(isRunning(first)).toBe(false);
+      expect(await inFlight).toBe(200);
+    }, 15_000);
+  });
+});
