@@ -1,8 +1,9 @@
 // `node scripts/build.mjs`: src/ → dist/ with SWC (the options of Jest and register-swc.cjs, decorator metadata
 // on), for `npm start`, `npm run start:dev`, the tests and the benchmarks. Incremental: a file whose output is
 // newer than its source is skipped, and the outputs of deleted sources are removed, so an unchanged tree builds
-// in a few milliseconds. No type check: that is `npm run typecheck` (tsc --noEmit); `npm run build` stays tsc.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// in a few milliseconds; another SWC version or other options rebuild everything (dist/.swc-build.json). No type
+// check: that is `npm run typecheck` (tsc --noEmit); `npm run build` stays tsc.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,10 @@ function filesUnder(dir) {
 /** What tsconfig.build.json compiles: src/**\/*.ts, specs and declarations left out. */
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
 
+/** What the output depends on besides its source: when it changes, every file is out of date. */
+const FINGERPRINT = JSON.stringify({ swc: swc.version, options: swcOptions });
+const FINGERPRINT_FILE = '.swc-build.json';
+
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
 
 async function compile(source, output) {
@@ -40,14 +45,21 @@ async function compile(source, output) {
 export async function build(root = ROOT) {
   const src = join(root, 'src');
   const dist = join(root, 'dist');
+  const fingerprint = join(dist, FINGERPRINT_FILE);
+  const sameCompiler = existsSync(fingerprint) && readFileSync(fingerprint, 'utf8') === FINGERPRINT;
   const outputs = new Set();
   const stale = [];
   for (const source of filesUnder(src).filter(isSource)) {
     const output = join(dist, relative(src, source)).replace(/\.ts$/, '.js');
     outputs.add(output).add(`${output}.map`);
-    if (mtime(output) < mtime(source)) stale.push([source, output]);
+    if (!sameCompiler || mtime(output) < mtime(source)) stale.push([source, output]);
   }
   await Promise.all(stale.map(([source, output]) => compile(source, output)));
+  // Written once every file is compiled: an interrupted build starts again from the beginning.
+  if (!sameCompiler) {
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(fingerprint, FINGERPRINT);
+  }
   // A deleted (or renamed) source leaves no module behind that the app could still load.
   const removed = filesUnder(dist).filter(
     (file) => (file.endsWith('.js') || file.endsWith('.js.map')) && !outputs.has(file),

@@ -83,6 +83,7 @@ describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
       removed: [],
     });
     expect(filesIn(dist)).toEqual([
+      '.swc-build.json',
       'clock.js',
       'clock.js.map',
       'greeter/greeter.js',
@@ -119,6 +120,20 @@ describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
     expect(runGreeter(dist).greeting).toBe('hello Ada at 2');
   });
 
+  it('should recompile every source when SWC or its options changed since the last build', () => {
+    // As an upgraded @swc/core or an edited scripts/swc-options.cjs would leave it: the sources have not changed.
+    const fingerprint = join(dist, '.swc-build.json');
+    writeFileSync(fingerprint, JSON.stringify({ swc: '0.0.0', options: {} }));
+
+    expect(sorted(build(root)).compiled).toEqual([
+      'src/clock.ts',
+      'src/greeter/greeter.ts',
+      'src/legacy/banner.ts',
+    ]);
+    expect(JSON.parse(readFileSync(fingerprint, 'utf8')).swc).not.toBe('0.0.0');
+    expect(build(root)).toEqual({ compiled: [], removed: [] });
+  });
+
   it("should remove a deleted source's .js and .js.map, and leave dist/'s other files (tsc's) alone", () => {
     // What `npm run build` (tsc, tsconfig.build.json) may have left in dist/ beside the SWC output.
     const tscFiles = ['.tsbuildinfo', 'legacy/banner.d.ts'];
@@ -130,6 +145,7 @@ describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
       removed: ['dist/legacy/banner.js', 'dist/legacy/banner.js.map'],
     });
     expect(filesIn(dist)).toEqual([
+      '.swc-build.json',
       '.tsbuildinfo',
       'clock.js',
       'clock.js.map',
