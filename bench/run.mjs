@@ -17,9 +17,21 @@ import httpAuth from './scenarios/http-auth.mjs';
 import http from './scenarios/http.mjs';
 import login from './scenarios/login.mjs';
 import refresh from './scenarios/refresh.mjs';
+import restart from './scenarios/restart.mjs';
 import subscriptions from './scenarios/subscriptions.mjs';
 
-const SCENARIOS = [http, httpAuth, graphql, graphqlWorst, login, refresh, subscriptions, boot, generate];
+const SCENARIOS = [
+  http,
+  httpAuth,
+  graphql,
+  graphqlWorst,
+  login,
+  refresh,
+  subscriptions,
+  boot,
+  restart,
+  generate,
+];
 const DEADLINE_MS = 10 * 60_000;
 const RESULTS = join(BENCH, 'results.json');
 
