@@ -16,6 +16,21 @@ export const APP_LAYOUT = {
       /** The committed artefact the endpoint's schema becomes, and the script that rewrites it. */
       artefact: 'src/schema.gql',
       regenerate: ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'],
+      /**
+       * The packages that take the script's time before it reads the tree: loaded while the generator writes
+       * (startEarly). One missing here is only loaded later.
+       */
+      preload: [
+        '@nestjs/testing',
+        '@nestjs/graphql',
+        '@nestjs/apollo',
+        '@nestjs/platform-express',
+        '@nestjs/swagger',
+        'class-validator',
+        'drizzle-orm',
+        '@electric-sql/pglite',
+        'pg',
+      ],
     },
     'schema-first': {
       path: '/schema-first/graphql',
@@ -25,6 +40,7 @@ export const APP_LAYOUT = {
       apiModule: { file: '-schema-first.module', className: 'SchemaFirstModule' },
       artefact: 'src/graphql/schema-first/graphql.generated.ts',
       regenerate: ['-r', './scripts/register-swc.cjs', 'src/graphql/schema-first/generate-typings.ts'],
+      preload: ['@nestjs/graphql', 'ts-morph'],
     },
   },
   /** The base class of page types (`Paginated(Thing)`), without its extension. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { generateMigration, runNodeScript } from '../utils/generate';
+import { type EarlyScript, generateMigration, startEarly } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
 import { GeneratorInputError } from '../utils/options';
 import { unregister } from '../utils/wiring';
@@ -73,10 +73,24 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   }
 }
 
+/** The regenerations of the artefacts of the endpoints the feature leaves, started before it is removed. */
+export function startRegenerations(root: string, entry: ManifestEntry): Map<GraphqlStyle, EarlyScript> {
+  return new Map(
+    touchedEndpoints(entry).map((style) => {
+      const { regenerate, preload } = APP_LAYOUT.endpoints[style];
+      return [style, startEarly(root, regenerate, preload)];
+    }),
+  );
+}
+
 /** The drop migration and the regenerated schema artefacts, side by side (they are independent). */
-export async function finishDestroy(root: string, changes: FileChanges, entry: ManifestEntry): Promise<void> {
-  const styles = touchedEndpoints(entry);
-  for (const style of styles) changes.track(APP_LAYOUT.endpoints[style].artefact);
+export async function finishDestroy(
+  root: string,
+  changes: FileChanges,
+  entry: ManifestEntry,
+  regenerations: Map<GraphqlStyle, EarlyScript>,
+): Promise<void> {
+  for (const style of regenerations.keys()) changes.track(APP_LAYOUT.endpoints[style].artefact);
   // Settled, not all: a rollback must not start while another step is still writing.
   const results = await Promise.allSettled([
     generateMigration(
@@ -85,7 +99,7 @@ export async function finishDestroy(root: string, changes: FileChanges, entry: M
       `drop_${entry.table}`,
       `its snapshots in ${APP_LAYOUT.migrations}/meta do not hold table "${entry.table}" (dropped already?)`,
     ),
-    ...styles.map((style) => runNodeScript(root, [...APP_LAYOUT.endpoints[style].regenerate])),
+    ...[...regenerations.values()].map((regeneration) => regeneration.run()),
   ]);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;

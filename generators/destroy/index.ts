@@ -3,7 +3,7 @@ import { FileChanges } from '../utils/file-changes';
 import { generate } from '../utils/generate';
 import { readManifest } from '../utils/manifest';
 import { collectAnswers, type Option } from '../utils/options';
-import { buildDestroy, destroyProblem, finishDestroy } from './actions';
+import { buildDestroy, destroyProblem, finishDestroy, startRegenerations } from './actions';
 import { normalizeDestroyOptions } from './normalize';
 
 export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
@@ -28,11 +28,16 @@ export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig
       () => {
         const normalized = normalizeDestroyOptions(answers ?? {});
         const current = manifest();
+        const entry = current.features[normalized.Name];
+        // Loading while the feature is removed; a dry run (or a feature that is not there) regenerates nothing.
+        const regenerations = answers?.dryRun || !entry ? new Map() : startRegenerations(root, entry);
         return generate(
           root,
           answers ?? {},
           (changes) => buildDestroy(changes, current, normalized),
-          (changes) => finishDestroy(root, changes, current.features[normalized.Name]),
+          (changes) => finishDestroy(root, changes, entry, regenerations),
+        ).finally(() =>
+          Promise.all([...regenerations.values()].map((regeneration) => regeneration.cancel())),
         );
       },
     ],

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { generateMigration, runNodeScript } from '../utils/generate';
+import { type EarlyScript, generateMigration, startEarly } from '../utils/generate';
 import { type Render, renderTemplate, renderTemplates } from '../utils/render';
 import type { FeatureDescription } from '../utils/manifest';
 import { type Registration, register } from '../utils/wiring';
@@ -86,18 +86,27 @@ export function buildResource(
 }
 
 /** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */
+/** The regeneration of the feature's GraphQL artefact, started before the feature is built (startEarly). */
+export function startRegeneration(root: string, options: ResourceOptions): EarlyScript | undefined {
+  if (!options.graphql) return undefined;
+  const { regenerate, preload } = APP_LAYOUT.endpoints[options.style];
+  return startEarly(root, regenerate, preload);
+}
+
 export async function finishResource(
   root: string,
   changes: FileChanges,
   options: ResourceOptions,
+  regeneration: EarlyScript | undefined,
 ): Promise<void> {
   const steps = [generateMigration(root, changes, `create_${options.snakeNames}`)];
-  if (options.graphql) {
-    const { artefact, regenerate } = APP_LAYOUT.endpoints[options.style];
-    changes.track(artefact);
-    steps.push(runNodeScript(root, [...regenerate]));
+  if (regeneration) {
+    changes.track(APP_LAYOUT.endpoints[options.style].artefact);
+    steps.push(regeneration.run());
   }
-  await Promise.all(steps);
+  // Settled, not all: a rollback must not start while another step is still writing.
+  const failed = (await Promise.allSettled(steps)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 function relativeImport(fromFile: string, toFile: string): string {

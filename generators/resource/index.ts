@@ -4,7 +4,7 @@ import { namesOf } from '../utils/names';
 import { collectAnswers, type Option } from '../utils/options';
 import { plopRender } from '../utils/render';
 import { featureExistsProblem, nameProblem } from '../utils/validate-name';
-import { buildResource, finishResource } from './actions';
+import { buildResource, finishResource, startRegeneration } from './actions';
 import { askFields } from './ask-fields';
 import { parentTypesFor } from './parents';
 import type { GraphqlStyle } from '../app-layout';
@@ -79,12 +79,14 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
     actions: (answers = {}) => [
       () => {
         const resource = normalizeResourceOptions(answers, root);
+        // Loads while the feature is built and written; a dry run writes nothing to regenerate from.
+        const regeneration = answers.dryRun ? undefined : startRegeneration(root, resource);
         return generate(
           root,
           answers,
           (changes) => buildResource(render, changes, resource),
-          (changes) => finishResource(root, changes, resource),
-        );
+          (changes) => finishResource(root, changes, resource, regeneration),
+        ).finally(() => regeneration?.cancel());
       },
     ],
   };
