@@ -1,6 +1,7 @@
 // `npm run bench` runs every scenario, `npm run bench -- <name> [<name>…]` only those. Prints a table of
 // measurements and one of the bars (issue 9), and writes bench/results.json. Stops by itself (< 10 minutes).
-// For a quick look: BENCH_DURATION (seconds of load per target, 8), BENCH_CONNECTIONS (20), BENCH_BOOT_RUNS (5).
+// For a quick look: BENCH_DURATION (seconds of load per target, 8), BENCH_CONNECTIONS (20), BENCH_BOOT_RUNS (5; the
+// boot and restart scenarios).
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -17,8 +17,10 @@ describe('APP_LAYOUT', () => {
       expect(module).toContain(`export const ${endpoint.features} = [`);
       expect(module).toContain(`'${endpoint.path}'`);
       expect(existsSync(join(ROOT, endpoint.artefact))).toBe(true);
-      expect(existsSync(join(ROOT, endpoint.regenerate.at(-1) ?? ''))).toBe(true);
-      for (const name of endpoint.preload) expect(require.resolve(name, { paths: [ROOT] })).toContain(name);
+      expect(existsSync(join(ROOT, endpoint.regenerate.script))).toBe(true);
+      for (const name of endpoint.regenerate.preload) {
+        expect(require.resolve(name, { paths: [ROOT] })).toContain(name);
+      }
       // The app's own authors follow the same naming as a generated feature.
       expect(source(`src/authors/authors${endpoint.apiModule.file}.ts`)).toContain(
         `export class Authors${endpoint.apiModule.className} `,

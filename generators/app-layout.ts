@@ -15,22 +15,24 @@ export const APP_LAYOUT = {
       apiModule: { file: '.module', className: 'Module' },
       /** The committed artefact the endpoint's schema becomes, and the script that rewrites it. */
       artefact: 'src/schema.gql',
-      regenerate: ['-r', './scripts/register-swc.cjs', 'scripts/write-graphql-schema.ts'],
-      /**
-       * The packages that take the script's time before it reads the tree: loaded while the generator writes
-       * (startEarly). One missing here is only loaded later.
-       */
-      preload: [
-        '@nestjs/testing',
-        '@nestjs/graphql',
-        '@nestjs/apollo',
-        '@nestjs/platform-express',
-        '@nestjs/swagger',
-        'class-validator',
-        'drizzle-orm',
-        '@electric-sql/pglite',
-        'pg',
-      ],
+      regenerate: {
+        script: 'scripts/write-graphql-schema.ts',
+        /**
+         * The packages that take the script's time before it reads the tree, loaded while the generator writes
+         * (startEarly). A package left off this list is loaded after the write instead.
+         */
+        preload: [
+          '@nestjs/testing',
+          '@nestjs/graphql',
+          '@nestjs/apollo',
+          '@nestjs/platform-express',
+          '@nestjs/swagger',
+          'class-validator',
+          'drizzle-orm',
+          '@electric-sql/pglite',
+          'pg',
+        ],
+      },
     },
     'schema-first': {
       path: '/schema-first/graphql',
@@ -39,8 +41,10 @@ export const APP_LAYOUT = {
       /** `src/things/things-schema-first.module.ts`, `ThingsSchemaFirstModule` (beside a code-first or REST API). */
       apiModule: { file: '-schema-first.module', className: 'SchemaFirstModule' },
       artefact: 'src/graphql/schema-first/graphql.generated.ts',
-      regenerate: ['-r', './scripts/register-swc.cjs', 'src/graphql/schema-first/generate-typings.ts'],
-      preload: ['@nestjs/graphql', 'ts-morph'],
+      regenerate: {
+        script: 'src/graphql/schema-first/generate-typings.ts',
+        preload: ['@nestjs/graphql', 'ts-morph'],
+      },
     },
   },
   /** The base class of page types (`Paginated(Thing)`), without its extension. */

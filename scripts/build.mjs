@@ -24,16 +24,17 @@ function filesUnder(dir) {
 /** What tsconfig.build.json compiles: src/**\/*.ts, specs and declarations left out. */
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
 
+/** The project's SWC options, with the source maps the build writes beside each file. */
+const BUILD_OPTIONS = { ...swcOptions, sourceMaps: true };
 /** What the output depends on besides its source: when it changes, every file is out of date. */
-const FINGERPRINT = JSON.stringify({ swc: swc.version, options: swcOptions });
+const FINGERPRINT = JSON.stringify({ swc: swc.version, options: BUILD_OPTIONS });
 const FINGERPRINT_FILE = '.swc-build.json';
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
 
 async function compile(source, output) {
   const { code, map } = await swc.transformFile(source, {
-    ...swcOptions,
-    sourceMaps: true,
+    ...BUILD_OPTIONS,
     sourceFileName: relative(dirname(output), source),
   });
   mkdirSync(dirname(output), { recursive: true });

@@ -41,17 +41,21 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-dev-'));
   let scratch: ScratchProject;
   /** The dev.mjs started last, for the clean-up after a failed test. */
-  let lastDev: ServerProcess | undefined;
+  const started: Array<{ dev: ServerProcess; lifetimesFile: string }> = [];
   let lifetimesFile: string;
 
-  /** `start <pid>` and `exit <pid>` of each app the current dev.mjs ran, in order (test/fixtures/app-lifetimes.cjs). */
-  const lifetimes = () =>
-    existsSync(lifetimesFile) ? readFileSync(lifetimesFile, 'utf8').trim().split('\n') : [];
-  const appPids = () => [...new Set(lifetimes().map((line) => Number(line.split(' ')[1])))];
+  /** `start <pid>` and `exit <pid>` of each app a dev.mjs ran, in order (test/fixtures/app-lifetimes.cjs). */
+  const lifetimesIn = (file: string) =>
+    existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+  /** Those of the current dev.mjs. */
+  const lifetimes = () => lifetimesIn(lifetimesFile);
+  const appPids = (file = lifetimesFile) => [
+    ...new Set(lifetimesIn(file).map((line) => Number(line.split(' ')[1]))),
+  ];
 
   async function startDev(run: string): Promise<ServerProcess> {
     lifetimesFile = join(scratch.root, `app-lifetimes-${run}.log`);
-    lastDev = await startServer(
+    const dev = await startServer(
       {
         DATA_DIR: dataDir,
         JWT_SECRET: TEST_JWT_SECRET,
@@ -62,7 +66,8 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
       scratch.root,
       join('scripts', 'dev.mjs'),
     );
-    return lastDev;
+    started.push({ dev, lifetimesFile });
+    return dev;
   }
 
   function editCatsService(from: string, to: string): void {
@@ -76,9 +81,11 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
   });
 
   afterAll(async () => {
-    await lastDev?.stop();
-    // A failed test may have left an app running that dev.mjs no longer stops.
-    for (const pid of appPids()) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    for (const { dev, lifetimesFile: file } of started) {
+      await dev.stop();
+      // A failed test may have left an app running that dev.mjs no longer stops.
+      for (const pid of appPids(file)) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
     scratch?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });

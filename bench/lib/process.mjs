@@ -6,13 +6,24 @@ import { performance } from 'node:perf_hooks';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 
 /** Processes started by this run and still running: killed on the way out whatever happens. */
-const running = new Set();
-function track(child) {
-  running.add(child);
+const running = new Map();
+/** Sends `signal` to the child, or to its whole process group (the child and what it started) when it leads one. */
+function signaller(child, group) {
+  return (signal) => {
+    try {
+      if (group) process.kill(-child.pid, signal);
+      else child.kill(signal);
+    } catch {
+      // gone already
+    }
+  };
+}
+function track(child, group = false) {
+  running.set(child, signaller(child, group));
   child.once('exit', () => running.delete(child));
 }
 export function stopAll() {
-  for (const child of running) child.kill('SIGKILL');
+  for (const kill of running.values()) kill('SIGKILL');
 }
 process.on('exit', stopAll);
 
@@ -88,34 +99,40 @@ export async function waitFor200(url, child, timeoutMs) {
 }
 
 /**
- * Starts `node [nodeArgs] script` on a free loopback port (PORT env), output to `logFile`, and waits for a 200
- * from `readyPath`. The result knows its url and pid, how long it took, and how to stop (SIGTERM, then SIGKILL).
+ * Starts `node [nodeArgs] script` (or `command [nodeArgs] script`, e.g. `npm start`) on a free loopback port (PORT
+ * env), output to `logFile`, and waits for a 200 from `readyPath`. The result knows its url and pid, how long it
+ * took, and how to stop (SIGTERM, then SIGKILL). With `group`, it leads a process group and every signal goes to
+ * the group: what it starts (npm's script, dev.mjs's app) stops with it.
  */
 export async function startServer({
   script,
+  command = process.execPath,
   nodeArgs = [],
   env = {},
   readyPath = '/',
   logFile,
   cwd,
+  group = false,
   timeoutMs = 60_000,
 }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = openSync(logFile, 'a');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(command, [...nodeArgs, script], {
     cwd,
     env: { PATH: process.env.PATH, ...env, PORT: String(port) },
-    stdio: ['ignore', out, out, 'ipc'],
+    stdio: ['ignore', out, out, ...(command === process.execPath ? ['ipc'] : [])],
+    detached: group,
   });
   closeSync(out);
-  track(child);
+  track(child, group);
+  const kill = signaller(child, group);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      kill('SIGTERM');
+      const timer = setTimeout(() => kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }

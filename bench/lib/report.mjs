@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, totalmem } from 'node:os';
 
+/** The middle of the values (the upper middle of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 const dash = (value, format = String) => (value === undefined || value === null ? '—' : format(value));
 const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const percent = (ratio) => `${Math.round(ratio * 100)} %`;

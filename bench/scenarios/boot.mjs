@@ -1,10 +1,12 @@
 import { DATA_DIR, DEVELOPMENT, prepareDataDir, startApp, startBaseline } from '../lib/app.mjs';
 import { run } from '../lib/process.mjs';
+import { median } from '../lib/report.mjs';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
 const BAR_MS = 1_500;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The production goal on the newest LTS (Node 26); older Node is held to BAR_MS. */
+const NEWEST_LTS = 26;
+const PRODUCTION_BAR_MS = Number(process.versions.node.split('.')[0]) >= NEWEST_LTS ? 1_000 : BAR_MS;
 
 async function timeRuns(once) {
   const times = [];
@@ -63,9 +65,9 @@ export default {
           pass: dev.ms < BAR_MS,
         },
         {
-          bar: 'boot < 1.5 s, production',
+          bar: `boot < ${PRODUCTION_BAR_MS / 1000} s, production${PRODUCTION_BAR_MS < BAR_MS ? ` (Node ${NEWEST_LTS})` : ''}`,
           measured: `${Math.round(production.ms)} ms`,
-          pass: production.ms < BAR_MS,
+          pass: production.ms < PRODUCTION_BAR_MS,
         },
       ],
     };

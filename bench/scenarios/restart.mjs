@@ -1,11 +1,11 @@
 /* global fetch, AbortSignal -- Node 20 globals, not in the shared ESLint config */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appEnv, copyOfDataDir, DEVELOPMENT, prepareDataDir } from '../lib/app.mjs';
-import { freePort, run, waitFor200 } from '../lib/process.mjs';
+import { appEnv, copyOfDataDir, DEVELOPMENT, logFile, prepareDataDir } from '../lib/app.mjs';
+import { run, startServer } from '../lib/process.mjs';
+import { median } from '../lib/report.mjs';
 import { createScratchProject } from '../lib/scratch.mjs';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
@@ -15,46 +15,47 @@ const TIMEOUT_MS = 60_000;
 const CATS_SERVICE = join('src', 'cats', 'cats.service.ts');
 const SERVED_TEXT = 'This action returns a #${id} cat';
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const note = (times) => `median of ${times.length}: ${times.map(Math.round).join(', ')} ms`;
 
-/** A command in the scratch copy on a free port, in its own process group (npm's child app included). */
-async function spawnInScratch(scratch, command, args, env) {
-  const port = await freePort();
-  const child = spawn(command, args, {
+/**
+ * Starts `command script` in the scratch copy, in development on the benchmark's data, as the leader of a process
+ * group (npm's script and dev.mjs's app stop with it); resolves once `/health` answers 200.
+ */
+function startInScratch(scratch, name, command, script) {
+  return startServer({
+    command,
+    script,
     cwd: scratch.root,
-    // npm runs the scripts with the first `node` on PATH: this one, so that a run under another Node measures it.
+    // npm runs scripts with the first `node` on PATH: this one, so that a run under another Node measures it.
     env: {
       ...process.env,
       PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
-      ...appEnv({ ...env, PORT: String(port) }),
+      ...appEnv({ ...DEVELOPMENT, DATA_DIR: scratch.dataDir }),
     },
-    stdio: 'ignore',
-    detached: true,
+    readyPath: '/health',
+    logFile: logFile(name),
+    group: true,
+    timeoutMs: TIMEOUT_MS,
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  };
-  return { child, url: `http://127.0.0.1:${port}`, startedAt: performance.now(), stop };
 }
 
-/** `npm start` with nothing changed (the incremental build, then the app), to the first `/health` 200. */
-async function npmStart(scratch, dataDir) {
-  const app = await spawnInScratch(scratch, 'npm', ['start'], { ...DEVELOPMENT, DATA_DIR: dataDir });
-  try {
-    return (await waitFor200(`${app.url}/health`, app.child, TIMEOUT_MS)) - app.startedAt;
-  } finally {
-    await app.stop();
+/** Start to the first `/health` 200, RUNS times. */
+async function timeStarts(scratch, name, command, script) {
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const server = await startInScratch(scratch, name, command, script);
+    times.push(server.startMs);
+    await server.stop();
   }
+  return times;
 }
 
 /** Polls `url` until its body is `text`; the time it first was. */
-async function waitForText(url, text, child) {
+async function answeredWith(url, text, child) {
   const deadline = performance.now() + TIMEOUT_MS;
   while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/dev.mjs exited (${child.exitCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`scripts/dev.mjs exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if ((await response.text()) === text) return performance.now();
@@ -66,25 +67,20 @@ async function waitForText(url, text, child) {
   throw new Error(`${url} did not answer "${text}" within ${TIMEOUT_MS} ms`);
 }
 
-/** `npm run start:dev`: a one-line change to src/cats/cats.service.ts, to the changed text served. */
-async function devChanges(scratch, dataDir) {
-  const dev = await spawnInScratch(scratch, process.execPath, ['scripts/dev.mjs'], {
-    ...DEVELOPMENT,
-    DATA_DIR: dataDir,
-  });
+/** `npm run start:dev`: a one-line change to src/cats/cats.service.ts, to the new text served; RUNS times. */
+async function timeDevChanges(scratch) {
   const file = join(scratch.root, CATS_SERVICE);
   const original = readFileSync(file, 'utf8');
   if (!original.includes(SERVED_TEXT)) throw new Error(`${CATS_SERVICE} no longer returns "${SERVED_TEXT}"`);
+  const dev = await startInScratch(scratch, 'restart-dev', process.execPath, 'scripts/dev.mjs');
   try {
-    await waitFor200(`${dev.url}/health`, dev.child, TIMEOUT_MS);
     const times = [];
     for (let i = 1; i <= RUNS; i += 1) {
       const changed = `This action returns cat #\${id}, change ${i}`;
       const changedAt = performance.now();
       writeFileSync(file, original.replace(SERVED_TEXT, changed));
-      times.push(
-        (await waitForText(`${dev.url}/cats/1`, changed.replace('${id}', '1'), dev.child)) - changedAt,
-      );
+      const servedAt = await answeredWith(`${dev.url}/cats/1`, changed.replace('${id}', '1'), dev.child);
+      times.push(servedAt - changedAt);
     }
     return times;
   } finally {
@@ -102,23 +98,13 @@ export default {
   name: 'restart',
   async run() {
     await prepareDataDir();
-    const scratch = createScratchProject();
-    const dataDir = copyOfDataDir('restart');
+    const scratch = { ...createScratchProject(), dataDir: copyOfDataDir('restart') };
     try {
       const build = await run(process.execPath, ['scripts/build.mjs'], { cwd: scratch.root });
       if (build.code !== 0) throw new Error(`scripts/build.mjs failed:\n${build.output}`);
-      const boots = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const app = await spawnInScratch(scratch, process.execPath, ['dist/main.js'], {
-          ...DEVELOPMENT,
-          DATA_DIR: dataDir,
-        });
-        boots.push((await waitFor200(`${app.url}/health`, app.child, TIMEOUT_MS)) - app.startedAt);
-        await app.stop();
-      }
-      const starts = [];
-      for (let i = 0; i < RUNS; i += 1) starts.push(await npmStart(scratch, dataDir));
-      const changes = await devChanges(scratch, dataDir);
+      const boots = await timeStarts(scratch, 'restart-boot', process.execPath, 'dist/main.js');
+      const starts = await timeStarts(scratch, 'restart-npm-start', 'npm', 'start');
+      const changes = await timeDevChanges(scratch);
       const boot = median(boots);
       const row = (target, times) => ({
         target,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { type EarlyScript, generateMigration, startEarly } from '../utils/generate';
+import { type EarlyScript, generateMigration, settleAll, startEarly } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
 import { GeneratorInputError } from '../utils/options';
 import { unregister } from '../utils/wiring';
@@ -76,10 +76,7 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
 /** The regenerations of the artefacts of the endpoints the feature leaves, started before it is removed. */
 export function startRegenerations(root: string, entry: ManifestEntry): Map<GraphqlStyle, EarlyScript> {
   return new Map(
-    touchedEndpoints(entry).map((style) => {
-      const { regenerate, preload } = APP_LAYOUT.endpoints[style];
-      return [style, startEarly(root, regenerate, preload)];
-    }),
+    touchedEndpoints(entry).map((style) => [style, startEarly(root, APP_LAYOUT.endpoints[style].regenerate)]),
   );
 }
 
@@ -91,8 +88,7 @@ export async function finishDestroy(
   regenerations: Map<GraphqlStyle, EarlyScript>,
 ): Promise<void> {
   for (const style of regenerations.keys()) changes.track(APP_LAYOUT.endpoints[style].artefact);
-  // Settled, not all: a rollback must not start while another step is still writing.
-  const results = await Promise.allSettled([
+  await settleAll([
     generateMigration(
       root,
       changes,
@@ -101,6 +97,4 @@ export async function finishDestroy(
     ),
     ...[...regenerations.values()].map((regeneration) => regeneration.run()),
   ]);
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
 }

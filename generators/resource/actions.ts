@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { type EarlyScript, generateMigration, startEarly } from '../utils/generate';
+import { type EarlyScript, generateMigration, settleAll, startEarly } from '../utils/generate';
 import { type Render, renderTemplate, renderTemplates } from '../utils/render';
 import type { FeatureDescription } from '../utils/manifest';
 import { type Registration, register } from '../utils/wiring';
@@ -85,14 +85,12 @@ export function buildResource(
   };
 }
 
-/** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */
 /** The regeneration of the feature's GraphQL artefact, started before the feature is built (startEarly). */
 export function startRegeneration(root: string, options: ResourceOptions): EarlyScript | undefined {
-  if (!options.graphql) return undefined;
-  const { regenerate, preload } = APP_LAYOUT.endpoints[options.style];
-  return startEarly(root, regenerate, preload);
+  return options.graphql ? startEarly(root, APP_LAYOUT.endpoints[options.style].regenerate) : undefined;
 }
 
+/** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */
 export async function finishResource(
   root: string,
   changes: FileChanges,
@@ -104,9 +102,7 @@ export async function finishResource(
     changes.track(APP_LAYOUT.endpoints[options.style].artefact);
     steps.push(regeneration.run());
   }
-  // Settled, not all: a rollback must not start while another step is still writing.
-  const failed = (await Promise.allSettled(steps)).find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  await settleAll(steps);
 }
 
 function relativeImport(fromFile: string, toFile: string): string {

@@ -1,54 +1,89 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEarly } from './generate';
 
 const ROOT = join(__dirname, '..', '..');
-const REGISTER = ['-r', join(ROOT, 'scripts', 'register-swc.cjs')];
+
+/** Resolves once `path` exists; fails after `ms`. */
+async function writtenWithin(path: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} not written within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('startEarly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'start-early-'));
-  const marker = join(dir, 'ran');
-  /** A script that records that it ran, and whether its preloaded package was in the cache by then. */
-  const script = join(dir, 'script.cjs');
+  const file = (name: string) => join(dir, name);
+  /** A "package" to preload (an absolute path resolves like one): it leaves a mark when it is loaded. */
+  const preloadable = file('preloadable.cjs');
+  writeFileSync(preloadable, `require('node:fs').writeFileSync(${JSON.stringify(file('preloaded'))}, '');`);
+  /** The script: copies what the generator wrote (input) to its output, so the test sees what it read and when. */
+  const script = file('script.cjs');
   writeFileSync(
     script,
-    `require('node:fs').writeFileSync(${JSON.stringify(marker)}, String(Object.keys(require.cache).some((file) => file.includes('/node_modules/pluralize/'))));`,
+    `const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(file('ran'))}, fs.readFileSync(${JSON.stringify(file('input'))}, 'utf8'));`,
   );
-  const failing = join(dir, 'failing.cjs');
-  writeFileSync(failing, "throw new Error('the schema could not be built');");
+  const throwing = file('throwing.cjs');
+  writeFileSync(throwing, "throw new Error('the schema could not be built');");
+  // How generate-typings.ts fails: an exit code set, no exception.
+  const exitCode = file('exit-code.cjs');
+  writeFileSync(exitCode, "console.error('typings not written'); process.exitCode = 1;");
 
-  afterEach(() => rmSync(marker, { force: true }));
+  afterEach(() => {
+    for (const name of ['preloaded', 'ran', 'input']) rmSync(file(name), { force: true });
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('should load the packages at once and run the script only at run(), on what is there by then', async () => {
-    const early = startEarly(ROOT, [...REGISTER, script], ['pluralize']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(existsSync(marker)).toBe(false);
+  it('should load the packages at once and run the script only at run(), on the tree as it is by then', async () => {
+    const early = startEarly(ROOT, { script, preload: [preloadable] });
+    await writtenWithin(file('preloaded'));
+    expect(existsSync(file('ran'))).toBe(false);
+    writeFileSync(file('input'), 'written after the start');
 
     await early.run();
 
-    expect(readFileSync(marker, 'utf8')).toBe('true');
+    expect(readFileSync(file('ran'), 'utf8')).toBe('written after the start');
   });
 
   it('should end without running the script when cancelled', async () => {
-    const early = startEarly(ROOT, [...REGISTER, script], []);
+    const early = startEarly(ROOT, { script, preload: [preloadable] });
+    await writtenWithin(file('preloaded'));
 
     await early.cancel();
 
-    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(file('ran'))).toBe(false);
   });
 
-  it("should reject run() with the script's own output when it fails", async () => {
-    await expect(startEarly(ROOT, [...REGISTER, failing], []).run()).rejects.toThrow(
-      /failing\.cjs failed:[\s\S]*the schema could not be built/,
+  it('should end without running the script when its generator goes away (stdin closed, no line)', () => {
+    execFileSync(
+      process.execPath,
+      ['-r', './scripts/register-swc.cjs', join(__dirname, 'load-then-run.cjs'), script],
+      {
+        cwd: ROOT,
+        input: '',
+      },
     );
+
+    expect(existsSync(file('ran'))).toBe(false);
+  });
+
+  it.each([
+    ['throws', throwing, /throwing\.cjs failed \(exit 1\):[\s\S]*the schema could not be built/],
+    ['sets a failing exit code', exitCode, /exit-code\.cjs failed \(exit 1\):[\s\S]*typings not written/],
+  ])("should reject run() with the script's output when it %s", async (_how, failing, message) => {
+    await expect(startEarly(ROOT, { script: failing, preload: [] }).run()).rejects.toThrow(message);
   });
 
   it('should reject run() with the reason when a package to load is missing', async () => {
-    await expect(startEarly(ROOT, [...REGISTER, script], ['no-such-package']).run()).rejects.toThrow(
+    writeFileSync(file('input'), 'never read');
+
+    await expect(startEarly(ROOT, { script, preload: ['no-such-package'] }).run()).rejects.toThrow(
       /Cannot find module 'no-such-package'/,
     );
-    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(file('ran'))).toBe(false);
   });
 });

@@ -50,7 +50,13 @@ export async function runNodeScript(root: string, args: string[]): Promise<void>
   }
 }
 
-/** A Node script of the project started ahead of its turn (startEarly). */
+/** Waits for every step, then fails with the first failure: a rollback must not start while a step still writes. */
+export async function settleAll(steps: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** A TypeScript script of the project started ahead of its turn (startEarly). */
 export interface EarlyScript {
   /** The tree is written: the script runs now; resolves once it has succeeded, rejects with its output. */
   run(): Promise<void>;
@@ -61,35 +67,38 @@ export interface EarlyScript {
 const LOAD_THEN_RUN = join(__dirname, 'load-then-run.cjs');
 
 /**
- * Starts a Node script of the project (`args` as runNodeScript takes them: Node's options, then the script) at
- * once, held back by load-then-run.cjs: it loads `packages` while the generator builds, formats and writes, and
- * runs at run(), on the written tree. A regeneration that loads Nest and GraphQL for a second before reading the
- * tree then costs the generator only its own work, done after the write.
+ * Starts a TypeScript script of the project (through the project's TypeScript runner, as its npm script does) at
+ * once, held back by load-then-run.cjs: it loads `preload` while the generator builds, formats and writes, and
+ * runs at run(), on the written tree. A regeneration that loads Nest and GraphQL for a second before it reads the
+ * tree then costs the generator only its own work after the write.
  */
-export function startEarly(root: string, args: readonly string[], packages: readonly string[]): EarlyScript {
-  const command = [...args.slice(0, -1), LOAD_THEN_RUN, ...args.slice(-1)];
-  const child = spawn(process.execPath, command, {
+export function startEarly(
+  root: string,
+  { script, preload }: { script: string; preload: readonly string[] },
+): EarlyScript {
+  const child = spawn(process.execPath, ['-r', './scripts/register-swc.cjs', LOAD_THEN_RUN, script], {
     cwd: root,
-    env: { ...process.env, PRELOAD_PACKAGES: packages.join(',') },
+    env: { ...process.env, PRELOAD_PACKAGES: preload.join(',') },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
   // A script that failed while loading has closed its end: run() reports its output instead.
   child.stdin.on('error', () => undefined);
-  const exited = new Promise<string | null>((resolve) => {
+  /** Why the script did not succeed, once it has ended; undefined when it did. */
+  const failure = new Promise<string | undefined>((resolve) => {
     child.once('error', (error) => resolve(error.message));
-    child.once('close', (code, signal) => resolve(code === 0 ? null : `exit ${code ?? signal}`));
+    child.once('close', (code, signal) => resolve(code === 0 ? undefined : `exit ${code ?? signal}`));
   });
   return {
     async run() {
       child.stdin.end('run\n');
-      const failure = await exited;
-      if (failure) throw new Error(`node ${args.join(' ')} failed:\n${output || failure}`);
+      const reason = await failure;
+      if (reason) throw new Error(`${script} failed (${reason}):\n${output}`);
     },
     async cancel() {
       if (child.exitCode === null && child.signalCode === null) child.kill();
-      await exited;
+      await failure;
     },
   };
 }

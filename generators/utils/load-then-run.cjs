@@ -11,12 +11,9 @@ require('../../src/common/startup/install-compile-cache.ts');
 const requireFromProject = require('node:module').createRequire(join(process.cwd(), 'package.json'));
 for (const name of (process.env.PRELOAD_PACKAGES ?? '').split(',').filter(Boolean)) requireFromProject(name);
 
-let go = false;
+// Either the line (then stdin is closed: no `end` follows) or the end of stdin without one.
 process.stdin.once('data', () => {
-  go = true;
   process.stdin.destroy();
   require(resolve(script));
 });
-process.stdin.once('end', () => {
-  if (!go) process.exit(0);
-});
+process.stdin.once('end', () => process.exit(0));
