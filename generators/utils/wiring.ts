@@ -1,4 +1,4 @@
-import { Node, ObjectLiteralExpression, Project, QuoteKind, SourceFile, SyntaxKind } from 'ts-morph';
+import type { Node, ObjectLiteralExpression, Project, SourceFile } from 'ts-morph';
 
 /** A named import the wired-in code needs. */
 export interface ImportOf {
@@ -22,16 +22,33 @@ export interface Registration {
   import: ImportOf;
 }
 
-// One in-memory project: the edits only parse files, they never type-check or touch the disk.
-const project = new Project({
-  useInMemoryFileSystem: true,
-  skipFileDependencyResolution: true,
-  manipulationSettings: { quoteKind: QuoteKind.Single },
-});
+type TsMorph = typeof import('ts-morph');
+let tsMorph: TsMorph | undefined;
+let project: Project | undefined;
+
+/**
+ * ts-morph (the TypeScript compiler, ~0.25 s to load), loaded at the first edit rather than with the plopfile:
+ * the menu, --help and a refused input never need it, and a regeneration started early gets that much ahead.
+ */
+function morph(): TsMorph {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (tsMorph ??= require('ts-morph') as TsMorph);
+}
+
+/** `text` parsed in one in-memory project: the edits only parse files, they never type-check or touch the disk. */
+function parse(path: string, text: string): SourceFile {
+  const { Project, QuoteKind } = morph();
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipFileDependencyResolution: true,
+    manipulationSettings: { quoteKind: QuoteKind.Single },
+  });
+  return project.createSourceFile(path, text, { overwrite: true });
+}
 
 /** Parses `text`, lets `change` edit the tree, and returns the new text (or the text `change` returns). */
 function edit(path: string, text: string, change: (file: SourceFile) => string | void): string {
-  const file = project.createSourceFile(path, text, { overwrite: true });
+  const file = parse(path, text);
   return change(file) ?? file.getFullText();
 }
 
@@ -68,6 +85,7 @@ function addImports(file: SourceFile, imports: ImportOf[]): void {
  * once it imports nothing; returns the file's text.
  */
 function removeImports(file: SourceFile, imports: ImportOf[]): string {
+  const { SyntaxKind } = morph();
   const emptied = new Set<string>();
   for (const { name, from } of imports) {
     const declaration = file.getImportDeclaration(
@@ -110,14 +128,14 @@ function removeImports(file: SourceFile, imports: ImportOf[]): string {
 const sameCode = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
 
 function addArrayElement(array: Node, element: string): void {
-  const literal = array.asKindOrThrow(SyntaxKind.ArrayLiteralExpression);
+  const literal = array.asKindOrThrow(morph().SyntaxKind.ArrayLiteralExpression);
   if (!literal.getElements().some((existing) => sameCode(existing.getText(), element))) {
     literal.addElement(element);
   }
 }
 
 function removeArrayElement(array: Node, element: string): void {
-  const literal = array.asKindOrThrow(SyntaxKind.ArrayLiteralExpression);
+  const literal = array.asKindOrThrow(morph().SyntaxKind.ArrayLiteralExpression);
   const found = literal.getElements().find((existing) => sameCode(existing.getText(), element));
   if (found) literal.removeElement(found);
 }
@@ -129,7 +147,7 @@ function moduleMetadata(path: string, file: SourceFile, element: string): Object
     .find((found) => found !== undefined);
   if (!decorator) throw new Error(`${path} has no @Module() class to register ${element} in`);
   const metadata = decorator.getArguments()[0] as ObjectLiteralExpression | undefined;
-  if (!metadata || !Node.isObjectLiteralExpression(metadata)) {
+  if (!metadata || !morph().Node.isObjectLiteralExpression(metadata)) {
     throw new Error(`${path}: @Module() has no metadata object`);
   }
   return metadata;
@@ -140,7 +158,8 @@ function arrayConstant(path: string, file: SourceFile, constant: string, element
   if (!declaration) throw new Error(`${path} has no ${constant} to register ${element} in`);
   let initializer = declaration.getInitializerOrThrow();
   // `[...] as const` and `[...] satisfies X` keep the array one level down.
-  while (Node.isAsExpression(initializer) || Node.isSatisfiesExpression(initializer)) {
+  const { isAsExpression, isSatisfiesExpression } = morph().Node;
+  while (isAsExpression(initializer) || isSatisfiesExpression(initializer)) {
     initializer = initializer.getExpression();
   }
   return initializer;
@@ -161,7 +180,11 @@ export function addToModule(
     const metadata = moduleMetadata(path, file, element);
     const found = metadata.getProperty(property);
     if (!found) metadata.addPropertyAssignment({ name: property, initializer: `[${element}]` });
-    else addArrayElement(found.asKindOrThrow(SyntaxKind.PropertyAssignment).getInitializerOrThrow(), element);
+    else
+      addArrayElement(
+        found.asKindOrThrow(morph().SyntaxKind.PropertyAssignment).getInitializerOrThrow(),
+        element,
+      );
     addImports(file, imports);
   });
 }
@@ -177,7 +200,10 @@ export function removeFromModule(
   return edit(path, text, (file) => {
     const found = moduleMetadata(path, file, element).getProperty(property);
     if (found) {
-      removeArrayElement(found.asKindOrThrow(SyntaxKind.PropertyAssignment).getInitializerOrThrow(), element);
+      removeArrayElement(
+        found.asKindOrThrow(morph().SyntaxKind.PropertyAssignment).getInitializerOrThrow(),
+        element,
+      );
     }
     return removeImports(file, imports);
   });
@@ -239,8 +265,7 @@ export function addExportAll(path: string, text: string, from: string): string {
 
 /** The names of the classes in a file that carry the given decorator (e.g. ObjectType). */
 export function decoratedClasses(path: string, text: string, decorator: string): string[] {
-  const file = project.createSourceFile(path, text, { overwrite: true });
-  return file
+  return parse(path, text)
     .getClasses()
     .filter((declaration) => declaration.getDecorator(decorator) && !declaration.isAbstract())
     .map((declaration) => declaration.getNameOrThrow());
