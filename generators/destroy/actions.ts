@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { type EarlyScript, generateMigration, settleAll, startEarly } from '../utils/generate';
+import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
 import { GeneratorInputError } from '../utils/options';
 import { unregister } from '../utils/wiring';
@@ -73,21 +73,13 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   }
 }
 
-/** The regenerations of the artefacts of the endpoints the feature leaves, started before it is removed. */
-export function startRegenerations(root: string, entry: ManifestEntry): Map<GraphqlStyle, EarlyScript> {
-  return new Map(
-    touchedEndpoints(entry).map((style) => [style, startEarly(root, APP_LAYOUT.endpoints[style].regenerate)]),
-  );
-}
-
 /** The drop migration and the regenerated schema artefacts, side by side (they are independent). */
 export async function finishDestroy(
   root: string,
   changes: FileChanges,
   entry: ManifestEntry,
-  regenerations: Map<GraphqlStyle, EarlyScript>,
+  regenerations: Regenerations,
 ): Promise<void> {
-  for (const style of regenerations.keys()) changes.track(APP_LAYOUT.endpoints[style].artefact);
   await settleAll([
     generateMigration(
       root,
@@ -95,6 +87,6 @@ export async function finishDestroy(
       `drop_${entry.table}`,
       `its snapshots in ${APP_LAYOUT.migrations}/meta do not hold table "${entry.table}" (dropped already?)`,
     ),
-    ...[...regenerations.values()].map((regeneration) => regeneration.run()),
+    ...regenerations.run(changes),
   ]);
 }

@@ -1,9 +1,9 @@
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { FileChanges } from '../utils/file-changes';
-import { generate } from '../utils/generate';
+import { generate, startRegenerations } from '../utils/generate';
 import { readManifest } from '../utils/manifest';
 import { collectAnswers, type Option } from '../utils/options';
-import { buildDestroy, destroyProblem, finishDestroy, startRegenerations } from './actions';
+import { buildDestroy, destroyProblem, finishDestroy, touchedEndpoints } from './actions';
 import { normalizeDestroyOptions } from './normalize';
 
 export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
@@ -30,15 +30,16 @@ export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig
         const current = manifest();
         const entry = current.features[normalized.Name];
         // Loading while the feature is removed; a dry run (or a feature that is not there) regenerates nothing.
-        const regenerations = answers?.dryRun || !entry ? new Map() : startRegenerations(root, entry);
+        const regenerations = startRegenerations(
+          root,
+          answers?.dryRun || !entry ? [] : touchedEndpoints(entry),
+        );
         return generate(
           root,
           answers ?? {},
           (changes) => buildDestroy(changes, current, normalized),
           (changes) => finishDestroy(root, changes, entry, regenerations),
-        ).finally(() =>
-          Promise.all([...regenerations.values()].map((regeneration) => regeneration.cancel())),
-        );
+        ).finally(() => regenerations.cancel());
       },
     ],
   };

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
-import { type EarlyScript, generateMigration, settleAll, startEarly } from '../utils/generate';
+import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
 import { type Render, renderTemplate, renderTemplates } from '../utils/render';
 import type { FeatureDescription } from '../utils/manifest';
 import { type Registration, register } from '../utils/wiring';
@@ -85,24 +85,17 @@ export function buildResource(
   };
 }
 
-/** The regeneration of the feature's GraphQL artefact, started before the feature is built (startEarly). */
-export function startRegeneration(root: string, options: ResourceOptions): EarlyScript | undefined {
-  return options.graphql ? startEarly(root, APP_LAYOUT.endpoints[options.style].regenerate) : undefined;
-}
-
 /** The migration, and the endpoint's committed schema, which follows the code (the two are independent). */
 export async function finishResource(
   root: string,
   changes: FileChanges,
   options: ResourceOptions,
-  regeneration: EarlyScript | undefined,
+  regenerations: Regenerations,
 ): Promise<void> {
-  const steps = [generateMigration(root, changes, `create_${options.snakeNames}`)];
-  if (regeneration) {
-    changes.track(APP_LAYOUT.endpoints[options.style].artefact);
-    steps.push(regeneration.run());
-  }
-  await settleAll(steps);
+  await settleAll([
+    generateMigration(root, changes, `create_${options.snakeNames}`),
+    ...regenerations.run(changes),
+  ]);
 }
 
 function relativeImport(fromFile: string, toFile: string): string {

@@ -1,10 +1,10 @@
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
-import { generate } from '../utils/generate';
+import { generate, startRegenerations } from '../utils/generate';
 import { namesOf } from '../utils/names';
 import { collectAnswers, type Option } from '../utils/options';
 import { plopRender } from '../utils/render';
 import { featureExistsProblem, nameProblem } from '../utils/validate-name';
-import { buildResource, finishResource, startRegeneration } from './actions';
+import { buildResource, finishResource } from './actions';
 import { askFields } from './ask-fields';
 import { parentTypesFor } from './parents';
 import type { GraphqlStyle } from '../app-layout';
@@ -80,13 +80,16 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
       () => {
         const resource = normalizeResourceOptions(answers, root);
         // Loads while the feature is built and written; a dry run writes nothing to regenerate from.
-        const regeneration = answers.dryRun ? undefined : startRegeneration(root, resource);
+        const regenerations = startRegenerations(
+          root,
+          resource.graphql && !answers.dryRun ? [resource.style] : [],
+        );
         return generate(
           root,
           answers,
           (changes) => buildResource(render, changes, resource),
-          (changes) => finishResource(root, changes, resource, regeneration),
-        ).finally(() => regeneration?.cancel());
+          (changes) => finishResource(root, changes, resource, regenerations),
+        ).finally(() => regenerations.cancel());
       },
     ],
   };

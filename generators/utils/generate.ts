@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { APP_LAYOUT } from '../app-layout';
+import { APP_LAYOUT, type GraphqlStyle } from '../app-layout';
 import type { Answers } from './options';
 import { FileChanges } from './file-changes';
 import { type FeatureDescription, MANIFEST, recordFeature } from './manifest';
@@ -99,6 +99,36 @@ export function startEarly(
     async cancel() {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await failure;
+    },
+  };
+}
+
+/** The committed schema artefacts of some GraphQL endpoints, regenerated after a run (startRegenerations). */
+export interface Regenerations {
+  /** The tree is written: tracks each artefact (a rollback puts it back) and runs each script. */
+  run(changes: FileChanges): Array<Promise<void>>;
+  /** Not needed after all (a dry run, a failed step): ends the scripts that have not run. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * The regeneration of each endpoint's artefact (schema.gql, the schema-first typings), started at once
+ * (startEarly) so that its loading overlaps the generator's own work; none for no endpoint (a dry run, a REST-only
+ * feature).
+ */
+export function startRegenerations(root: string, styles: readonly GraphqlStyle[]): Regenerations {
+  const scripts = styles.map((style) => ({
+    artefact: APP_LAYOUT.endpoints[style].artefact,
+    script: startEarly(root, APP_LAYOUT.endpoints[style].regenerate),
+  }));
+  return {
+    run: (changes) =>
+      scripts.map(({ artefact, script }) => {
+        changes.track(artefact);
+        return script.run();
+      }),
+    cancel: async () => {
+      await Promise.all(scripts.map(({ script }) => script.cancel()));
     },
   };
 }
