@@ -80,22 +80,29 @@ export async function peakRssDuring(pid, work) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `url` until it answers 200; rejects when the process exits first or the time is up. */
-export async function waitFor200(url, child, timeoutMs) {
+/**
+ * Polls `url` until its answer is the one awaited (`awaited(status, body)`); the time it first was. Rejects when the
+ * process exits first or the time is up.
+ */
+export async function waitForAnswer(url, child, timeoutMs, awaited, expected) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`exited (${child.exitCode ?? child.signalCode}) before answering`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return performance.now();
+      if (awaited(response.status, await response.text())) return performance.now();
     } catch {
-      // not listening yet
+      // not listening yet, or restarting
     }
     await sleep(5);
   }
-  throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+  throw new Error(`no ${expected} from ${url} within ${timeoutMs} ms`);
+}
+
+/** Polls `url` until it answers 200 (waitForAnswer). */
+export function waitFor200(url, child, timeoutMs) {
+  return waitForAnswer(url, child, timeoutMs, (status) => status === 200, '200');
 }
 
 /**

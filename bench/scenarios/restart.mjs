@@ -1,10 +1,8 @@
-/* global fetch, AbortSignal -- Node 20 globals, not in the shared ESLint config */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { appEnv, copyOfDataDir, DEVELOPMENT, logFile, prepareDataDir } from '../lib/app.mjs';
-import { run, startServer } from '../lib/process.mjs';
+import { run, startServer, waitForAnswer } from '../lib/process.mjs';
 import { median } from '../lib/report.mjs';
 import { createScratchProject } from '../lib/scratch.mjs';
 
@@ -50,23 +48,6 @@ async function timeStarts(scratch, name, command, script) {
   return times;
 }
 
-/** Polls `url` until its body is `text`; the time it first was. */
-async function answeredWith(url, text, child) {
-  const deadline = performance.now() + TIMEOUT_MS;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`scripts/dev.mjs exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if ((await response.text()) === text) return performance.now();
-    } catch {
-      // restarting
-    }
-    await sleep(5);
-  }
-  throw new Error(`${url} did not answer "${text}" within ${TIMEOUT_MS} ms`);
-}
-
 /** `npm run start:dev`: a one-line change to src/cats/cats.service.ts, to the new text served; RUNS times. */
 async function timeDevChanges(scratch) {
   const file = join(scratch.root, CATS_SERVICE);
@@ -79,7 +60,14 @@ async function timeDevChanges(scratch) {
       const changed = `This action returns cat #\${id}, change ${i}`;
       const changedAt = performance.now();
       writeFileSync(file, original.replace(SERVED_TEXT, changed));
-      const servedAt = await answeredWith(`${dev.url}/cats/1`, changed.replace('${id}', '1'), dev.child);
+      const text = changed.replace('${id}', '1');
+      const servedAt = await waitForAnswer(
+        `${dev.url}/cats/1`,
+        dev.child,
+        TIMEOUT_MS,
+        (_status, body) => body === text,
+        `"${text}"`,
+      );
       times.push(servedAt - changedAt);
     }
     return times;
