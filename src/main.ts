@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { checkEnvironment, ENV_FILE } from './config/environment';
+import { startOpeningPglite } from './database/pglite-open';
 
 const logger = new Logger('Bootstrap');
 
@@ -19,12 +20,16 @@ function fail(error: unknown): never {
 // the message ConfigModule would give, before the app (most of the start-up time) is loaded. An ENV_FILE adds
 // variables that ConfigModule reads and process.env lacks: with one, ConfigModule alone decides, as it always did.
 try {
-  if (!existsSync(resolve(process.cwd(), ENV_FILE))) checkEnvironment(process.env);
+  if (!existsSync(resolve(process.cwd(), ENV_FILE))) {
+    const env = checkEnvironment(process.env);
+    // 4. Without DATABASE_URL, PGlite starts opening in its thread while the app loads below.
+    if (!env.DATABASE_URL) startOpeningPglite(env.DATA_DIR);
+  }
 } catch (error) {
   fail(error);
 }
 
-// 4. The app, loaded only now: a require() runs here, where an import would run before everything above.
+// 5. The app, loaded only now: a require() runs here, where an import would run before everything above.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bootstrap } = require('./app.bootstrap') as typeof import('./app.bootstrap');
 bootstrap().catch(fail);

@@ -1,6 +1,6 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -8,7 +8,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
-import { lockDataDir } from './data-dir-lock';
+import { openPglite } from './pglite-open';
 import { PostgresListener } from './postgres-listener';
 import type { Database } from './database.types';
 
@@ -72,19 +72,15 @@ async function countPendingMigrations(query: Query): Promise<number> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options.logger);
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPgliteDatabase(options.dataDir, options.logger);
 }
 
-async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
-  const lock = await lockDataDir(dataDir);
-  let client: PGlite;
-  try {
-    client = await PGlite.create(join(lock.dir, 'pglite'));
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const db = drizzlePglite(client, { logger });
+async function openPgliteDatabase(dataDir: string, logger?: DrizzleLogger): Promise<DatabaseConnection> {
+  const { lock, client } = await openPglite(dataDir);
+  // The thread offers what Drizzle's PGlite driver calls (query, transaction).
+  const db = drizzlePglite(client as unknown as PGlite, { logger });
   return {
     db,
     driver: 'pglite',
@@ -93,7 +89,7 @@ async function openPglite(dataDir: string, logger?: DrizzleLogger): Promise<Data
     ping: () => client.query('select 1'),
     // Looked up at each call, not bound once, so that a test double of the client's query sees these too.
     query: (text, values) => client.query(text, values),
-    // PGlite is one connection in this process: its NOTIFY reaches its own LISTEN, so this is in process.
+    // PGlite is one connection, in this process's database thread: its NOTIFY reaches its own LISTEN.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => {
