@@ -19,17 +19,23 @@ function fail(error: unknown): never {
 // 3. The environment, with ConfigModule's own rules (checkEnvironment): a bad setting stops the start here, with
 // the message ConfigModule would give, before the app (most of the start-up time) is loaded. An ENV_FILE adds
 // variables that ConfigModule reads and process.env lacks: with one, ConfigModule alone decides, as it always did.
+let databaseThreadStarted = Promise.resolve();
 try {
   if (!existsSync(resolve(process.cwd(), ENV_FILE))) {
     const env = checkEnvironment(process.env);
-    // 4. Without DATABASE_URL, PGlite starts opening in its thread while the app loads below.
-    if (!env.DATABASE_URL) startOpeningPglite(env.DATA_DIR);
+    // 4. Without DATABASE_URL, PGlite starts opening in its thread, to open while the app loads below.
+    if (!env.DATABASE_URL) databaseThreadStarted = startOpeningPglite(env.DATA_DIR);
   }
 } catch (error) {
   fail(error);
 }
 
-// 5. The app, loaded only now: a require() runs here, where an import would run before everything above.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { bootstrap } = require('./app.bootstrap') as typeof import('./app.bootstrap');
-bootstrap().catch(fail);
+// 5. The app, loaded only now (a require() runs here, where an import would run before everything above), once
+// the thread has started: loading is synchronous, and the thread starts after DATA_DIR's lock, a promise away.
+databaseThreadStarted
+  .then(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { bootstrap } = require('./app.bootstrap') as typeof import('./app.bootstrap');
+    return bootstrap();
+  })
+  .catch(fail);

@@ -7,11 +7,13 @@ export interface OpenPglite {
   client: PgliteThread;
 }
 
-/** Locks DATA_DIR, then opens its PGlite database in a thread of its own. */
-async function lockAndOpen(dataDir: string): Promise<OpenPglite> {
+/** Locks DATA_DIR, then opens its PGlite database in a thread of its own; `started` once the thread is. */
+async function lockAndOpen(dataDir: string, started?: () => void): Promise<OpenPglite> {
   const lock = await lockDataDir(dataDir);
+  const opened = PgliteThread.open(join(lock.dir, 'pglite'));
+  started?.();
   try {
-    return { lock, client: await PgliteThread.open(join(lock.dir, 'pglite')) };
+    return { lock, client: await opened };
   } catch (error) {
     lock.release();
     throw error;
@@ -23,11 +25,19 @@ let early: { dataDir: string; opening: Promise<OpenPglite> } | undefined;
 /**
  * main.ts, before it loads the app: PGlite opens (~0.3 s of Postgres starting) in its thread while the main
  * thread loads the app's modules. The database module then takes this opening instead of starting its own.
+ * Resolves once the thread has started, or once there will be none (the lock was refused: the database module
+ * reports that, as it would have without this).
  */
-export function startOpeningPglite(dataDir: string): void {
-  const opening = lockAndOpen(dataDir);
-  opening.catch(() => undefined); // reported when the database module takes it
+export function startOpeningPglite(dataDir: string): Promise<void> {
+  let threadStarted!: () => void;
+  const started = new Promise<void>((resolve) => (threadStarted = resolve));
+  const opening = lockAndOpen(dataDir, threadStarted);
+  const settled = opening.then(
+    () => undefined,
+    () => undefined,
+  );
   early = { dataDir: resolve(dataDir), opening };
+  return Promise.race([started, settled]);
 }
 
 /** DATA_DIR's database: the early opening when main.ts started one for this folder, else a new one. */
