@@ -13,9 +13,11 @@ const send = (message: PgliteThreadMessage) => port.postMessage(message);
  */
 function serialize(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const fields = Object.entries(error).filter(([, value]) => value === null || typeof value !== 'object');
+  const plain = Object.entries(error).filter(
+    ([, value]) => value === null || (typeof value !== 'object' && typeof value !== 'function'),
+  );
   return {
-    ...Object.fromEntries(fields.filter(([, value]) => typeof value !== 'function')),
+    ...Object.fromEntries(plain),
     name: error.name,
     message: error.message,
     stack: error.stack,
