@@ -77,6 +77,25 @@ describe(PgliteThread.name, () => {
     expect((await sut.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('should refuse a parameter that would not arrive as it is (a class instance), naming it', async () => {
+    class Money {
+      constructor(readonly cents: number) {}
+      toString() {
+        return String(this.cents);
+      }
+    }
+
+    await expect(sut.query('select $1::text', ['ok', new Money(7)])).rejects.toThrow(
+      'query parameter $2 is a Money',
+    );
+    await expect(sut.query('select $1::text', [() => 'x'])).rejects.toThrow(
+      'query parameter $1 is a function',
+    );
+    await expect(sut.query('select $1::text as t', [String(new Money(7))])).resolves.toMatchObject({
+      rows: [{ t: '7' }],
+    });
+  });
+
   describe('transaction', () => {
     it('should commit what the callback wrote and answer what it returned', async () => {
       const result = await sut.transaction(async (transaction) => {
@@ -96,6 +115,16 @@ describe(PgliteThread.name, () => {
 
       await expect(failure).rejects.toThrow('changed my mind');
       expect((await sut.query('select text from notes')).rows).toEqual([]);
+    });
+
+    it("should refuse a transaction's client once the transaction has ended, in PGlite's words", async () => {
+      let leaked!: Parameters<Parameters<PgliteThread['transaction']>[0]>[0];
+      await sut.transaction(async (client) => {
+        leaked = client;
+        await client.query('select 1');
+      });
+
+      await expect(leaked.query('select 1')).rejects.toThrow('Transaction is closed');
     });
 
     it('should run a statement from outside the transaction after it, not inside it', async () => {
@@ -146,7 +175,7 @@ describe(PgliteThread.name, () => {
 
   // Last: it closes the thread the tests above share (afterAll's close then shows a second close is harmless).
   it("should refuse statements once closed, in PGlite's own words", async () => {
-    await sut.close();
+    await Promise.all([sut.close(), sut.close()]);
 
     expect(sut.closed).toBe(true);
     await expect(sut.query('select 1')).rejects.toThrow('PGlite is closed');

@@ -79,14 +79,17 @@ function threadScript(): { file: string; execArgv?: string[] } {
 export class PgliteThread {
   private readonly replies = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly notifications = new Map<number, (payload: string) => void>();
-  private nextId = 1;
-  private ended: Error | undefined;
+  private lastId = 0;
+  private gone: Error | undefined;
+  private closing: Promise<void> | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.unref(); // the thread keeps the process alive only while a request is waiting for it
     worker.on('message', (message: PgliteThreadMessage) => this.receive(message));
-    worker.on('error', (error) => this.end(new Error(`${CLOSED}: its thread failed: ${error.message}`)));
-    worker.on('exit', () => this.end(new Error(CLOSED)));
+    worker.on('error', (error) =>
+      this.threadGone(new Error(`${CLOSED}: its thread failed: ${error.message}`)),
+    );
+    worker.on('exit', () => this.threadGone(new Error(CLOSED)));
   }
 
   /**
@@ -97,18 +100,20 @@ export class PgliteThread {
     const { file, execArgv } = threadScript();
     const worker = new Worker(file, { workerData: dataDir, execArgv });
     return new Promise((resolveOpen, rejectOpen) => {
+      const onExit = (code: number) =>
+        rejectOpen(new Error(`the database thread exited (code ${code}) before PGlite opened`));
       const onMessage = (message: PgliteThreadMessage) => {
         if (!('opened' in message)) return;
-        worker.off('message', onMessage).off('error', rejectOpen);
+        worker.off('message', onMessage).off('error', rejectOpen).off('exit', onExit);
         if (message.opened) resolveOpen(new PgliteThread(worker));
         else rejectOpen(rebuild(message.error));
       };
-      worker.on('message', onMessage).on('error', rejectOpen);
+      worker.on('message', onMessage).on('error', rejectOpen).on('exit', onExit);
     });
   }
 
   get closed(): boolean {
-    return this.ended !== undefined;
+    return this.gone !== undefined;
   }
 
   async query<T = Record<string, unknown>>(
@@ -117,9 +122,11 @@ export class PgliteThread {
     options?: ThreadQueryOptions,
     transaction?: number,
   ): Promise<Results<T>> {
+    params?.forEach(checkParameter);
     const parsers = options?.parsers;
     const result = (await this.request({
       op: 'query',
+      id: this.newId(),
       sql,
       params,
       rowMode: options?.rowMode,
@@ -132,45 +139,62 @@ export class PgliteThread {
 
   /** PGlite's `transaction`: BEGIN, the callback, then COMMIT, or ROLLBACK when it throws. */
   async transaction<T>(callback: (transaction: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = this.nextId; // the id of the begin request below
-    await this.request({ op: 'begin' });
+    const transaction = this.newId();
+    await this.request({ op: 'begin', id: transaction });
     let result: T;
     try {
-      result = await callback({ query: (sql, params, options) => this.query(sql, params, options, id) });
+      result = await callback({
+        query: (sql, params, options) => this.query(sql, params, options, transaction),
+      });
     } catch (error) {
-      await this.request({ op: 'end', transaction: id, commit: false });
+      await this.request({ op: 'end', id: this.newId(), transaction, commit: false });
       throw error;
     }
-    await this.request({ op: 'end', transaction: id, commit: true });
+    await this.request({ op: 'end', id: this.newId(), transaction, commit: true });
     return result;
   }
 
   /** PGlite's `listen`: `onPayload` gets each NOTIFY payload on `channel`; resolves to the function that stops. */
   async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
-    const listener = this.nextId;
+    const listener = this.newId();
     this.notifications.set(listener, onPayload);
-    await this.request({ op: 'listen', channel });
+    try {
+      await this.request({ op: 'listen', id: listener, channel });
+    } catch (error) {
+      this.notifications.delete(listener);
+      throw error;
+    }
     return async () => {
       this.notifications.delete(listener);
-      if (!this.closed) await this.request({ op: 'unlisten', listener });
+      if (!this.closed) await this.request({ op: 'unlisten', id: this.newId(), listener });
     };
   }
 
   /** Closes the database, then the thread ends; later requests fail as PGlite's do once closed. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.request({ op: 'close' });
-    await this.worker.terminate(); // Postgres has closed its files: nothing is left to finish
-    this.end(new Error(CLOSED));
+  close(): Promise<void> {
+    if (this.gone && !this.closing) return Promise.resolve();
+    return (this.closing ??= (async () => {
+      await this.request({ op: 'close', id: this.newId() });
+      await this.worker.terminate(); // Postgres has closed its files: nothing is left to finish
+      this.threadGone(new Error(CLOSED));
+    })());
   }
 
-  private request(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<unknown> {
-    if (this.ended) return Promise.reject(new Error(this.ended.message));
-    const id = this.nextId++;
+  private newId(): number {
+    return ++this.lastId;
+  }
+
+  private request(request: PgliteRequest): Promise<unknown> {
+    if (this.gone) return Promise.reject(new Error(this.gone.message));
     return new Promise((resolveReply, rejectReply) => {
       if (this.replies.size === 0) this.worker.ref();
-      this.replies.set(id, { resolve: resolveReply, reject: rejectReply });
-      this.worker.postMessage({ ...request, id });
+      this.replies.set(request.id, { resolve: resolveReply, reject: rejectReply });
+      try {
+        this.worker.postMessage(request);
+      } catch (error) {
+        this.forget(request.id);
+        rejectReply(error as Error);
+      }
     });
   }
 
@@ -182,27 +206,48 @@ export class PgliteThread {
     if (!('id' in message)) return;
     const reply = this.replies.get(message.id);
     if (!reply) return;
-    this.settled(message.id);
+    this.forget(message.id);
     if (message.ok) reply.resolve(message.value);
     else reply.reject(rebuild(message.error));
   }
 
-  private settled(id: number): void {
+  /** No longer waits for `id`'s answer; with nothing left to wait for, the thread no longer keeps the process up. */
+  private forget(id: number): void {
     this.replies.delete(id);
     if (this.replies.size === 0) this.worker.unref();
   }
 
   /** The thread is gone (closed, or failed): whatever still waits gets `error`. */
-  private end(error: Error): void {
-    this.ended ??= error;
+  private threadGone(error: Error): void {
+    this.gone ??= error;
     for (const [id, reply] of this.replies) {
-      this.settled(id);
-      reply.reject(new Error(this.ended.message));
+      this.forget(id);
+      reply.reject(new Error(this.gone.message));
     }
   }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/**
+ * Parameters cross as structured clones, which keep plain values only: a class instance would lose its
+ * prototype, and with it the toString or toJSON that PGlite would have sent, so it is refused rather than
+ * stored as something else.
+ */
+function checkParameter(value: unknown, index: number): void {
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(
+      `query parameter $${index + 1} is a ${typeof value}: it cannot be sent to the database`,
+    );
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) return value.forEach((item) => checkParameter(item, index));
+  if (value instanceof Date || ArrayBuffer.isView(value)) return;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === null) return;
+  throw new TypeError(
+    `query parameter $${index + 1} is a ${value.constructor.name}: the database thread takes strings, numbers, ` +
+      'booleans, bigints, Dates, byte arrays, arrays and plain objects (convert it first, e.g. String(value))',
+  );
+}
 
 /** Applies the caller's parsers to the columns of their types (the thread sent those as text). */
 function parseColumns(

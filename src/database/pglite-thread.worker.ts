@@ -57,8 +57,16 @@ function begin(db: PGlite, id: number): Promise<void> {
   });
 }
 
-async function end(id: number, commit: boolean): Promise<void> {
-  const transaction = transactions.get(id)!;
+/** A transaction's client, as long as it is open; PGlite's own words once it is not. */
+function transactionClient(id: number): Transaction {
+  const transaction = transactions.get(id);
+  if (!transaction) throw new Error('Transaction is closed');
+  return transaction.client;
+}
+
+async function finish(id: number, commit: boolean): Promise<void> {
+  const transaction = transactions.get(id);
+  if (!transaction) throw new Error('Transaction is closed');
   transactions.delete(id);
   transaction.end(commit);
   try {
@@ -71,11 +79,11 @@ async function end(id: number, commit: boolean): Promise<void> {
 async function serve(db: PGlite, request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return run(request.transaction ? transactions.get(request.transaction)!.client : db, request);
+      return run(request.transaction ? transactionClient(request.transaction) : db, request);
     case 'begin':
       return begin(db, request.id);
     case 'end':
-      return end(request.transaction, request.commit);
+      return finish(request.transaction, request.commit);
     case 'listen':
       listeners.set(
         request.id,
