@@ -77,23 +77,29 @@ describe(PgliteThread.name, () => {
     expect((await sut.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('should refuse a parameter that would not arrive as it is (a class instance), naming it', async () => {
+  it('should send an object parameter as PGlite would: its toString for text, its JSON (toJSON included) for json', async () => {
     class Money {
       constructor(readonly cents: number) {}
       toString() {
-        return String(this.cents);
+        return `${this.cents / 100} EUR`;
       }
     }
+    class Cookie {
+      constructor(private readonly expiresAt: number) {}
+      toJSON() {
+        return { expires: new Date(this.expiresAt).toISOString() };
+      }
+    }
+    const session = { visits: 2, cookie: new Cookie(0) };
 
-    await expect(sut.query('select $1::text', ['ok', new Money(7)])).rejects.toThrow(
-      'query parameter $2 is a Money',
+    const { rows } = await sut.query<{ price: string; session: unknown }>(
+      'select $1::text as price, $2::json as session',
+      [new Money(700), session],
     );
-    await expect(sut.query('select $1::text', [() => 'x'])).rejects.toThrow(
-      'query parameter $1 is a function',
-    );
-    await expect(sut.query('select $1::text as t', [String(new Money(7))])).resolves.toMatchObject({
-      rows: [{ t: '7' }],
-    });
+
+    expect(rows).toEqual([{ price: '7 EUR', session: JSON.parse(JSON.stringify(session)) }]);
+    expect(rows[0].session).toEqual({ visits: 2, cookie: { expires: '1970-01-01T00:00:00.000Z' } });
+    await expect(sut.query('select $1::text', [() => 'x'])).rejects.toThrow('could not be cloned');
   });
 
   describe('transaction', () => {

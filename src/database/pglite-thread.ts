@@ -122,13 +122,12 @@ export class PgliteThread {
     options?: ThreadQueryOptions,
     transaction?: number,
   ): Promise<Results<T>> {
-    params?.forEach(checkParameter);
     const parsers = options?.parsers;
     const result = (await this.request({
       op: 'query',
       id: this.newId(),
       sql,
-      params,
+      params: params?.some(isObject) ? params.map(cloneable) : params,
       rowMode: options?.rowMode,
       textTypes: parsers && Object.keys(parsers).map(Number),
       transaction,
@@ -228,26 +227,19 @@ export class PgliteThread {
 }
 
 /**
- * Parameters cross as structured clones, which keep plain values only: a class instance would lose its
- * prototype, and with it the toString or toJSON that PGlite would have sent, so it is refused rather than
- * stored as something else.
+ * Parameters cross as structured clones, which keep data but not prototypes. An object is sent as what PGlite
+ * would have made of it here: its own toString's text when it has one and no toJSON (a money class, for a text
+ * parameter), else its JSON (express-session's session, whose cookie has a toJSON, for a json column).
  */
-function checkParameter(value: unknown, index: number): void {
-  if (typeof value === 'function' || typeof value === 'symbol') {
-    throw new TypeError(
-      `query parameter $${index + 1} is a ${typeof value}: it cannot be sent to the database`,
-    );
-  }
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) return value.forEach((item) => checkParameter(item, index));
-  if (value instanceof Date || ArrayBuffer.isView(value)) return;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype === Object.prototype || prototype === null) return;
-  throw new TypeError(
-    `query parameter $${index + 1} is a ${value.constructor.name}: the database thread takes strings, numbers, ` +
-      'booleans, bigints, Dates, byte arrays, arrays and plain objects (convert it first, e.g. String(value))',
-  );
+function cloneable(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value) || value instanceof Date || ArrayBuffer.isView(value)) return value;
+  const { toString, toJSON } = value as { toString: unknown; toJSON?: unknown };
+  if (toString !== Object.prototype.toString && typeof toJSON !== 'function') return String(value);
+  return JSON.parse(JSON.stringify(value)) as unknown;
 }
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
 /** Applies the caller's parsers to the columns of their types (the thread sent those as text). */
 function parseColumns(
