@@ -89,16 +89,12 @@ async function openPgliteDatabase(dataDir: string, logger?: DrizzleLogger): Prom
     ping: () => client.query('select 1'),
     // Looked up at each call, not bound once, so that a test double of the client's query sees these too.
     query: (text, values) => client.query(text, values),
-    // PGlite is one connection, in this process's database thread: its NOTIFY reaches its own LISTEN.
-    listen: async (channel, onPayload) => {
-      const stop = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
+    // PGlite is one connection, in this process's database thread: its NOTIFY reaches its own LISTEN. The
+    // thread's stop and close do nothing once it is closed.
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: async () => {
       try {
-        if (!client.closed) await client.close();
+        await client.close();
       } finally {
         lock.release();
       }

@@ -106,11 +106,8 @@ PGlite.create(workerData as string | undefined).then(
   (db) => {
     port.on('message', (request: PgliteRequest) => {
       serve(db, request)
-        .then(
-          (value) => send({ id: request.id, ok: true, value }),
-          (error: unknown) => send({ id: request.id, ok: false, error: serialize(error) }),
-        )
-        // An answer that cannot be copied fails its request, never the thread.
+        .then((value) => send({ id: request.id, ok: true, value }))
+        // A failed request, or an answer that cannot be copied: its request fails, never the thread.
         .catch((error: unknown) => send({ id: request.id, ok: false, error: serialize(error) }));
     });
     send({ opened: true });
