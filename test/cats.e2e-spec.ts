@@ -211,6 +211,14 @@ describe('/cats', () => {
       expect(response.body.message).toContain('age must be an integer number');
     });
 
+    it('should answer 400 for null in a field that needs a value', async () => {
+      const response = await request(sut.http).put('/cats/1').send({ name: null, age: null }).expect(400);
+
+      expect(response.body.message).toEqual(
+        expect.arrayContaining([expect.stringContaining('name'), expect.stringContaining('age')]),
+      );
+    });
+
     it('should answer 400 when no field is set (unknown ones are stripped first)', async () => {
       for (const body of [{}, { color: 'black' }]) {
         const response = await request(sut.http).put('/cats/1').send(body).expect(400);

@@ -198,8 +198,9 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         column: `varchar('${column}', { length: ${length} })`,
         graphql: 'String',
         rules: (to, required) => {
-          to.add('class-validator', ['IsString', required ? 'Length' : 'MaxLength']);
-          return ['IsString()', required ? `Length(1, ${length})` : `MaxLength(${length})`];
+          to.add('class-validator', ['IsString']);
+          to.add(FROM.validators, ['HasLength']);
+          return ['IsString()', `HasLength(${required ? 1 : 0}, ${length})`];
         },
         api: { maxLength: String(length) },
       };
@@ -313,6 +314,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
       pg('jsonb');
       return {
         type: 'unknown',
+        transform: 'keepJsonValue',
         column: `jsonb('${column}')`,
         graphql: 'JSONScalar',
         rules: (to) => {

@@ -109,7 +109,7 @@ describe('resource generator', () => {
       expect(table).toContain(column);
     }
     for (const rule of [
-      '@Length(1, 200)',
+      '@HasLength(1, 200)',
       '@IsDecimalNumber(10, 2)',
       '@Transform(toDecimalString)',
       '@IsEnum(NovelGenre)',
@@ -131,7 +131,7 @@ describe('resource generator', () => {
     );
 
     expect(update).toMatch(
-      /ValidateIf\(\(_, value\) => value !== undefined\)\n\s+@IsString\(\)\n\s+@Length\(1, 20\)\n\s+title\?: string;/,
+      /ValidateIf\(\(_, value\) => value !== undefined\)\n\s+@IsString\(\)\n\s+@HasLength\(1, 20\)\n\s+title\?: string;/,
     );
     expect(update).toMatch(
       /@IsOptional\(\)\n\s+@IsString\(\)\n\s+@MaxLength\(100000\)\n\s+note\?: string \| null;/,

@@ -98,10 +98,11 @@ export class BooksRepository {
   }
 }
 
+// A field left out, or null (GraphQL's way to leave an argument out), matches every book.
 function whereOf(filter: BookFilter) {
   return and(
-    filter.inStock === undefined ? undefined : eq(books.inStock, filter.inStock),
-    filter.genre === undefined ? undefined : eq(books.genre, filter.genre),
-    filter.authorId === undefined ? undefined : eq(books.authorId, filter.authorId),
+    filter.inStock == null ? undefined : eq(books.inStock, filter.inStock),
+    filter.genre == null ? undefined : eq(books.genre, filter.genre),
+    filter.authorId == null ? undefined : eq(books.authorId, filter.authorId),
   );
 }

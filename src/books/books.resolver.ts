@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { AuthorsService } from '../authors/authors.service';
 import { Author } from '../authors/models/author.model';
 import { Public } from '../common/decorators/public.decorator';
+import { NonEmptyBodyPipe } from '../common/pipes/non-empty-body.pipe';
 import { MaxItems } from '../graphql/max-items';
 import { MAX_LIMIT } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
@@ -66,7 +67,7 @@ export class BooksResolver {
   })
   updateBook(
     @Args('id', { type: () => Int }) id: number,
-    @Args('input') input: UpdateBookInput,
+    @Args('input', NonEmptyBodyPipe) input: UpdateBookInput,
   ): Promise<Book> {
     return this.booksService.update(id, input);
   }

@@ -10,6 +10,7 @@ import { createGraphqlContext } from './graphql-context';
 import { graphqlLimitsRule } from './graphql-limits';
 import { graphiqlLandingPage, isGraphqlIdeEnabled } from './graphiql/graphiql-ide';
 import { limitResponseSize } from './response-size';
+import { noSubscriptionsOverHttp } from './subscriptions/no-subscriptions-over-http.plugin';
 
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
@@ -58,7 +59,7 @@ export function graphqlEndpointOptions(
     hideSchemaDetailsFromClientErrors: production,
     // Nest's GraphiQL and Apollo's landing pages load from CDNs: ours is served locally (or nothing).
     graphiql: false,
-    plugins: [metrics.graphqlPlugin(), ...(ide ? [graphiqlLandingPage(path)] : [])],
+    plugins: [metrics.graphqlPlugin(), noSubscriptionsOverHttp, ...(ide ? [graphiqlLandingPage(path)] : [])],
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,

@@ -47,6 +47,10 @@ describe(PaginationArgs.name, () => {
     [{ limit: 0 }, ['limit must be an integer between 1 and 100']],
     [{ limit: 101 }, ['limit must be an integer between 1 and 100']],
     [{ limit: 'ten' }, ['limit must be an integer between 1 and 100']],
+    // Number() reads these as 16, 100 and 5: a query string's number is decimal digits only.
+    [{ limit: '0x10' }, ['limit must be an integer between 1 and 100']],
+    [{ limit: '1e2' }, ['limit must be an integer between 1 and 100']],
+    [{ offset: ' 5' }, ['offset must be an integer, 0 or more']],
     [{ offset: -1 }, ['offset must be an integer, 0 or more']],
     [{ offset: 1.5 }, ['offset must be an integer, 0 or more']],
     [

@@ -9,11 +9,14 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
 // GraphQL fills in the defaults, but the arguments are nullable (`offset: Int = 0`), so a client may
-// send null; a REST query string sends text. Both end up as a number here (null, missing or empty: the default).
+// send null; a REST query string sends text. Both end up as a number here (null, missing or empty: the default);
+// text that is not decimal digits (`0x10`, `1e2`) is left for the rule to refuse, as Number() would accept it.
 const toNumberOr =
   (fallback: number) =>
-  ({ value }: { value: unknown }): unknown =>
-    value === null || value === undefined || value === '' ? fallback : Number(value);
+  ({ value }: { value: unknown }): unknown => {
+    if (value === null || value === undefined || value === '') return fallback;
+    return typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  };
 
 /** One rule and one message (separate IsInt/Min/Max would each report a value like NaN). */
 function IsIntInRange(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {

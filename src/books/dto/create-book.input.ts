@@ -9,17 +9,18 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Max,
   MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import {
+  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  keepJsonValue,
   toDateTime,
   toDecimalString,
 } from '../../common/validation/field-validators';
@@ -33,13 +34,13 @@ export class CreateBookInput {
   @Field(() => String)
   @ApiProperty({ maxLength: 200 })
   @IsString()
-  @Length(1, 200)
+  @HasLength(1, 200)
   title: string;
 
   @Field(() => String)
   @ApiProperty({ maxLength: 13 })
   @IsString()
-  @Length(1, 13)
+  @HasLength(1, 13)
   isbn: string;
 
   @Field(() => String, { nullable: true })
@@ -105,6 +106,7 @@ export class CreateBookInput {
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })
+  @Transform(keepJsonValue)
   @IsOptional()
   @IsJsonDocument(65536)
   metadata?: unknown;

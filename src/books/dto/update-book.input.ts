@@ -9,17 +9,18 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Max,
   MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import {
+  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  keepJsonValue,
   toDateTime,
   toDecimalString,
 } from '../../common/validation/field-validators';
@@ -35,14 +36,14 @@ export class UpdateBookInput {
   @ApiPropertyOptional({ maxLength: 200 })
   @ValidateIf((_, value) => value !== undefined)
   @IsString()
-  @Length(1, 200)
+  @HasLength(1, 200)
   title?: string;
 
   @Field(() => String, { nullable: true })
   @ApiPropertyOptional({ maxLength: 13 })
   @ValidateIf((_, value) => value !== undefined)
   @IsString()
-  @Length(1, 13)
+  @HasLength(1, 13)
   isbn?: string;
 
   @Field(() => String, { nullable: true })
@@ -110,6 +111,7 @@ export class UpdateBookInput {
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })
+  @Transform(keepJsonValue)
   @IsOptional()
   @IsJsonDocument(65536)
   metadata?: unknown;

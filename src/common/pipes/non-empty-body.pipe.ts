@@ -4,7 +4,8 @@ import { getMetadataStorage } from 'class-validator';
 /**
  * For partial updates: after the global ValidationPipe has stripped unknown properties, a body that sets
  * none of the DTO's fields would change nothing, which is a client mistake rather than a successful update.
- * Use it on the parameter (`@Body(NonEmptyBodyPipe)`), so that it runs after the global pipe.
+ * Use it on the parameter (`@Body(NonEmptyBodyPipe)`, `@Args('input', NonEmptyBodyPipe)`), so that it runs after
+ * the global pipe.
  */
 @Injectable()
 export class NonEmptyBodyPipe implements PipeTransform<object | undefined, object> {

@@ -1,10 +1,12 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
+  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  keepJsonValue,
   toBoolean,
   toDateTime,
   toDecimalString,
@@ -27,6 +29,17 @@ class Sample {
   data?: unknown;
 }
 
+class Titled {
+  @HasLength(1, 5)
+  title?: unknown;
+}
+
+class Document {
+  @Transform(keepJsonValue)
+  @IsJsonDocument(1024)
+  data?: unknown;
+}
+
 const valid = { day: '2024-02-29', at: '2026-01-31T12:00:00Z', price: '123.45', data: { a: 1 } };
 const errorsOf = (input: object) =>
   validateSync(plainToInstance(Sample, { ...valid, ...input })).map((error) => error.property);
@@ -44,6 +57,11 @@ describe('field validators', () => {
     ['day', 20240201],
     ['at', '2026-01-31T12:00:00'],
     ['at', '2026-02-30T12:00:00Z'],
+    // Past 9999 once in UTC (PostgreSQL cannot read it), and before the year 100 (read back as 19xx).
+    ['at', '9999-12-31T23:59:59-01:00'],
+    ['at', '0099-12-31T23:59:59.999Z'],
+    ['at', '0000-01-01T00:00:00Z'],
+    ['day', '0000-01-01'],
     ['at', 1_700_000_000],
     ['price', '1234.5'],
     ['price', '1.234'],
@@ -76,5 +94,35 @@ describe('field validators', () => {
       '4.2',
       '',
     ]);
+  });
+
+  it('should take the first and last instants that round-trip, and dates in the years 1 to 99', () => {
+    expect(errorsOf({ at: '0100-01-01T00:00:00Z' })).toEqual([]);
+    expect(errorsOf({ at: '9999-12-31T23:59:59.999Z' })).toEqual([]);
+    expect(errorsOf({ day: '0001-01-01' })).toEqual([]);
+    expect(errorsOf({ day: '0050-02-28' })).toEqual([]);
+    // GraphQL's DateTime scalar hands over a Date, not text: the range applies to it all the same.
+    expect(errorsOf({ at: new Date('0050-06-01T00:00:00Z') })).toEqual(['at']);
+  });
+
+  it('should keep a JSON document as sent, keys named after Object methods included', () => {
+    const data = JSON.parse('{"toString":1,"hasOwnProperty":2,"nested":{"valueOf":[3]}}') as object;
+    const document = plainToInstance(Document, { data });
+
+    expect(validateSync(document)).toEqual([]);
+    expect(JSON.stringify(document.data)).toBe(JSON.stringify(data));
+  });
+
+  it('should count characters as a varchar does: a surrogate pair is one, a variation selector one more', () => {
+    const titleErrors = (title: unknown) =>
+      validateSync(plainToInstance(Titled, { title })).flatMap((error) =>
+        Object.values(error.constraints ?? {}),
+      );
+
+    expect(titleErrors('\u{1F600}'.repeat(5))).toEqual([]);
+    // class-validator's Length counts this as 4: PostgreSQL as 6, too long for varchar(5).
+    expect(titleErrors('abcd\u2764\uFE0F')).toEqual(['title must be shorter than or equal to 5 characters']);
+    expect(titleErrors('')).toEqual(['title must be longer than or equal to 1 characters']);
+    expect(titleErrors(5)).toEqual(['title must be shorter than or equal to 5 characters']);
   });
 });

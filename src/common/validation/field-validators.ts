@@ -22,6 +22,38 @@ export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** Characters as PostgreSQL counts them in a varchar: code points (a surrogate pair is one). */
+function characterCount(text: string): number {
+  let count = 0;
+  for (const _character of text) count += 1;
+  return count;
+}
+
+/**
+ * class-validator's Length, with its messages, counted as PostgreSQL counts a `varchar(N)`: Length (validator.js)
+ * leaves the variation selectors U+FE0E and U+FE0F out, so it took titles the column then refused.
+ */
+export function HasLength(min: number, max: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'hasLength',
+      constraints: [min, max],
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value !== 'string') return false;
+          const count = characterCount(value);
+          return count >= min && count <= max;
+        },
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && characterCount(args.value) < min
+            ? `${args.property} must be longer than or equal to ${min} characters`
+            : `${args?.property} must be shorter than or equal to ${max} characters`,
+      },
+    },
+    options,
+  );
+}
+
 /** An ISO 8601 date-time with an offset (`2026-01-31T12:00:00Z`, `…+01:00`) naming a real instant. */
 export function isDateTimeWithOffset(value: unknown): boolean {
   return (
@@ -37,15 +69,26 @@ export function toDateTime({ value }: { value: unknown }): unknown {
   return isDateTimeWithOffset(value) ? new Date(value as string) : value;
 }
 
-/** After `@Transform(toDateTime)`: the value was an ISO 8601 date-time with an offset. */
+/**
+ * The instants a date-time field stores and reads back unchanged: PostgreSQL cannot read a year past 9999 (as
+ * `+010000-…`), and JavaScript reads PostgreSQL's years 0 to 99 (`0099-12-31 23:30:00+00`) as 1900 to 1999.
+ */
+const FIRST_INSTANT = Date.UTC(100, 0, 1);
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * After `@Transform(toDateTime)` (REST) or the DateTime scalar (GraphQL): an ISO 8601 date-time with an offset,
+ * in the years 100 to 9999 once in UTC.
+ */
 export function IsDateTimeWithOffset(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isDateTimeWithOffset',
       validator: {
-        validate: (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime()),
+        validate: (value: unknown) =>
+          value instanceof Date && value.getTime() >= FIRST_INSTANT && value.getTime() <= LAST_INSTANT,
         defaultMessage: (args) =>
-          `${args?.property} must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T12:00:00Z`,
+          `${args?.property} must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T12:00:00Z, in the years 100 to 9999 (UTC)`,
       },
     },
     options,
@@ -82,6 +125,14 @@ export function IsDecimalNumber(
     },
     options,
   );
+}
+
+/**
+ * A JSON field's value as it was sent. class-transformer rebuilds every object it walks and leaves out the keys
+ * that name a method of Object (`toString`, `hasOwnProperty`…): a document is stored as it came instead.
+ */
+export function keepJsonValue({ obj, key }: { obj: Record<string, unknown>; key: string }): unknown {
+  return obj[key];
 }
 
 /** A JSON object or array whose text is at most `maxBytes` bytes. */

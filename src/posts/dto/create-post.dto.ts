@@ -1,4 +1,5 @@
-import { IsString, Length } from 'class-validator';
+import { IsString } from 'class-validator';
+import { HasLength } from '../../common/validation/field-validators';
 import { CreatePostInput } from '../../graphql/schema-first/graphql.generated';
 
 /**
@@ -9,6 +10,6 @@ export class CreatePostDto extends CreatePostInput {
   // Redeclared to carry the decorators; ES2022 class fields need an initializer here (TS2612), and the
   // ValidationPipe assigns the real value over it.
   @IsString()
-  @Length(3, 50)
+  @HasLength(3, 50) // its column: varchar(50)
   override title: string = '';
 }

@@ -1,0 +1,65 @@
+import { BadRequestException, type ArgumentMetadata } from '@nestjs/common';
+import { IsString } from 'class-validator';
+import { AppValidationPipe, MAX_NESTING, valueProblem } from './app-validation.pipe';
+
+class Named {
+  @IsString()
+  name!: string;
+}
+
+/** An array nested `depth` levels deep: `[[[…]]]`. */
+const nested = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+
+const body: ArgumentMetadata = { type: 'body', metatype: Named };
+
+describe('AppValidationPipe', () => {
+  const pipe = new AppValidationPipe();
+
+  it('should let through values nested up to MAX_NESTING levels, and name the property nested deeper', () => {
+    expect(valueProblem({ data: nested(MAX_NESTING - 1) })).toBeUndefined();
+    expect(valueProblem({ name: 'x', data: nested(MAX_NESTING) })).toBe(
+      `data nests objects or arrays more than ${MAX_NESTING} levels deep`,
+    );
+    // Far past the depth at which a recursive walk overflows the stack.
+    expect(valueProblem(nested(100_000))).toBe(
+      `the value nests objects or arrays more than ${MAX_NESTING} levels deep`,
+    );
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'should name a %s key at any depth rather than let Nest delete it',
+    (key) => {
+      const value = JSON.parse(`{"name":"x","data":{"list":[{"${key}":{"polluted":true}}]}}`) as object;
+
+      expect(valueProblem(value)).toBe(
+        `data holds the key "${key}" (__proto__, constructor and prototype are not accepted)`,
+      );
+    },
+  );
+
+  it('should not walk the bytes of a binary value', () => {
+    expect(valueProblem({ file: Buffer.alloc(1_000_000) })).toBeUndefined();
+  });
+
+  it('should answer a 400 that says what is wrong, before transforming the value', async () => {
+    const refusal = pipe.transform({ name: 'x', data: nested(5_000) }, body);
+
+    await expect(refusal).rejects.toBeInstanceOf(BadRequestException);
+    await expect(refusal).rejects.toMatchObject({
+      response: { message: [`data nests objects or arrays more than ${MAX_NESTING} levels deep`] },
+    });
+  });
+
+  it('should validate as Nest does otherwise', async () => {
+    await expect(pipe.transform({ name: 'x', extra: 1 }, body)).resolves.toEqual({ name: 'x' });
+    await expect(pipe.transform({ name: 1 }, body)).rejects.toBeInstanceOf(BadRequestException);
+  });
+
+  it('should leave route params and query values as text for their own pipes', async () => {
+    const param: ArgumentMetadata = { type: 'param', metatype: Number, data: 'id' };
+    const query: ArgumentMetadata = { type: 'query', metatype: Number, data: 'limit' };
+
+    await expect(pipe.transform('0x1', param)).resolves.toBe('0x1');
+    await expect(pipe.transform('1e3', query)).resolves.toBe('1e3');
+  });
+});
