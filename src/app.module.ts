@@ -6,7 +6,7 @@ import { CommonModule } from './common/common.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { LoggingModule } from './common/logging/logging.module';
-import { createAppValidationPipe } from './common/pipes/app-validation.pipe';
+import { AppValidationPipe } from './common/pipes/app-validation.pipe';
 import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -35,7 +35,7 @@ import { TenantsModule } from './tenants/tenants.module';
     SchemaFirstGraphqlModule,
   ],
   providers: [
-    { provide: APP_PIPE, useFactory: createAppValidationPipe },
+    { provide: APP_PIPE, useClass: AppValidationPipe },
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
     // Errors in one place: domain and database errors as their 4xx/503 (common/errors/to-http-exception.ts).

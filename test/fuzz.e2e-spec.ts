@@ -278,14 +278,20 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
     });
 
     it('should answer a subscription sent over HTTP with 400 BAD_REQUEST, saying where subscriptions are', async () => {
-      const response = await request(sut.http)
-        .post('/graphql')
-        .send({ query: 'subscription { postAdded { id } }' })
-        .expect(400);
-      const [error] = (response.body as { errors: Array<{ message: string; extensions: { code: string } }> })
-        .errors;
-      expect(error.extensions.code).toBe('BAD_REQUEST');
-      expect(error.message).toContain('WebSocket at /graphql');
+      for (const [path, message] of [
+        ['/graphql', 'subscribe over WebSocket at /graphql'],
+        ['/schema-first/graphql', '/schema-first/graphql has no subscriptions'],
+      ]) {
+        const response = await request(sut.http)
+          .post(path)
+          .send({ query: 'subscription { postAdded { id } }' })
+          .expect(400);
+        const [error] = (
+          response.body as { errors: Array<{ message: string; extensions: { code: string } }> }
+        ).errors;
+        expect(error.extensions.code).toBe('BAD_REQUEST');
+        expect(error.message).toContain(message);
+      }
     });
   });
 });

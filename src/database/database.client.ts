@@ -121,6 +121,9 @@ async function openPostgres(
     statement_timeout: statementTimeoutMs,
     query_timeout: statementTimeoutMs + 1_000,
     keepAlive: true,
+    // Timestamps read back as the API wrote them: in another zone PostgreSQL prints an old instant with a local
+    // mean time offset in seconds (`+00:53:28`), which Date cannot parse. PGlite's sessions are in UTC already.
+    options: '-c TimeZone=UTC',
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
   const db = drizzlePostgres(pool, { logger });

@@ -59,7 +59,11 @@ export function graphqlEndpointOptions(
     hideSchemaDetailsFromClientErrors: production,
     // Nest's GraphiQL and Apollo's landing pages load from CDNs: ours is served locally (or nothing).
     graphiql: false,
-    plugins: [metrics.graphqlPlugin(), noSubscriptionsOverHttp, ...(ide ? [graphiqlLandingPage(path)] : [])],
+    plugins: [
+      metrics.graphqlPlugin(),
+      noSubscriptionsOverHttp(path),
+      ...(ide ? [graphiqlLandingPage(path)] : []),
+    ],
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,

@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_LIFETIME } from '../../src/auth/token-payload';
 import { CommonModule } from '../../src/common/common.module';
 import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
 import { AppExpressAdapter } from '../../src/common/http/app-express.adapter';
-import { createAppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
+import { AppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
 import { TEST_JWT_SECRET } from './constants';
 
 export interface HttpHarness {
@@ -39,7 +39,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
       { provide: ACCESS_TOKEN_LIFETIME, useValue: 60 },
       { provide: APP_GUARD, useClass: JwtAuthGuard },
       { provide: APP_GUARD, useClass: RolesGuard },
-      { provide: APP_PIPE, useFactory: createAppValidationPipe },
+      { provide: APP_PIPE, useClass: AppValidationPipe },
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
     ],
   }).compile();

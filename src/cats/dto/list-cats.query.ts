@@ -1,15 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { toInteger } from '../../common/validation/field-validators';
 
 export const DEFAULT_CATS_LIMIT = 10;
 export const MAX_CATS_LIMIT = 100;
 
-/** Query string of `GET /cats`; the values arrive as strings and are converted before validation. */
+/** Query string of `GET /cats`; the values arrive as strings: decimal digits become the number they say. */
 export class ListCatsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_CATS_LIMIT, default: DEFAULT_CATS_LIMIT })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt()
   @Min(1)
   @Max(MAX_CATS_LIMIT)

@@ -20,14 +20,14 @@ describe('AppValidationPipe', () => {
     expect(valueProblem({ name: 'x', data: nested(MAX_NESTING) })).toBe(
       `data nests objects or arrays more than ${MAX_NESTING} levels deep`,
     );
-    // Far past the depth at which a recursive walk overflows the stack.
+    // Far past the depth that overflowed class-transformer's recursion.
     expect(valueProblem(nested(100_000))).toBe(
       `the value nests objects or arrays more than ${MAX_NESTING} levels deep`,
     );
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])(
-    'should name a %s key at any depth rather than let Nest delete it',
+    'should name a %s key below the top level rather than let Nest delete it from a document',
     (key) => {
       const value = JSON.parse(`{"name":"x","data":{"list":[{"${key}":{"polluted":true}}]}}`) as object;
 
@@ -37,8 +37,11 @@ describe('AppValidationPipe', () => {
     },
   );
 
-  it('should not walk the bytes of a binary value', () => {
-    expect(valueProblem({ file: Buffer.alloc(1_000_000) })).toBeUndefined();
+  it('should leave a reserved key at the top level to be dropped like any unknown property', async () => {
+    const value = JSON.parse('{"name":"x","constructor":"y"}') as object;
+
+    expect(valueProblem(value)).toBeUndefined();
+    await expect(pipe.transform(value, body)).resolves.toEqual({ name: 'x' });
   });
 
   it('should answer a 400 that says what is wrong, before transforming the value', async () => {
@@ -55,11 +58,16 @@ describe('AppValidationPipe', () => {
     await expect(pipe.transform({ name: 1 }, body)).rejects.toBeInstanceOf(BadRequestException);
   });
 
-  it('should leave route params and query values as text for their own pipes', async () => {
+  it('should leave numbers and booleans of route params and query strings as text for their own pipes', async () => {
     const param: ArgumentMetadata = { type: 'param', metatype: Number, data: 'id' };
     const query: ArgumentMetadata = { type: 'query', metatype: Number, data: 'limit' };
+    const flag: ArgumentMetadata = { type: 'query', metatype: Boolean, data: 'accepted' };
+    const text: ArgumentMetadata = { type: 'query', metatype: String, data: 'to' };
 
     await expect(pipe.transform('0x1', param)).resolves.toBe('0x1');
     await expect(pipe.transform('1e3', query)).resolves.toBe('1e3');
+    await expect(pipe.transform('yes', flag)).resolves.toBe('yes');
+    // Text stays Nest's: a repeated key (`?to=a&to=b`) becomes one string, not an array.
+    await expect(pipe.transform(['a', 'b'], text)).resolves.toBe('a,b');
   });
 });

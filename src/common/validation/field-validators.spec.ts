@@ -123,6 +123,6 @@ describe('field validators', () => {
     // class-validator's Length counts this as 4: PostgreSQL as 6, too long for varchar(5).
     expect(titleErrors('abcd\u2764\uFE0F')).toEqual(['title must be shorter than or equal to 5 characters']);
     expect(titleErrors('')).toEqual(['title must be longer than or equal to 1 characters']);
-    expect(titleErrors(5)).toEqual(['title must be shorter than or equal to 5 characters']);
+    expect(titleErrors(5)).toEqual(['title must be a string of 1 to 5 characters']);
   });
 });

@@ -44,10 +44,14 @@ export function HasLength(min: number, max: number, options?: ValidationOptions)
           const count = characterCount(value);
           return count >= min && count <= max;
         },
-        defaultMessage: (args) =>
-          typeof args?.value === 'string' && characterCount(args.value) < min
-            ? `${args.property} must be longer than or equal to ${min} characters`
-            : `${args?.property} must be shorter than or equal to ${max} characters`,
+        defaultMessage: (args) => {
+          const value: unknown = args?.value;
+          if (typeof value !== 'string')
+            return `${args?.property} must be a string of ${min} to ${max} characters`;
+          return characterCount(value) < min
+            ? `${args?.property} must be longer than or equal to ${min} characters`
+            : `${args?.property} must be shorter than or equal to ${max} characters`;
+        },
       },
     },
     options,
@@ -71,7 +75,7 @@ export function toDateTime({ value }: { value: unknown }): unknown {
 
 /**
  * The instants a date-time field stores and reads back unchanged: PostgreSQL cannot read a year past 9999 (as
- * `+010000-…`), and JavaScript reads PostgreSQL's years 0 to 99 (`0099-12-31 23:30:00+00`) as 1900 to 1999.
+ * `+010000-…`), and JavaScript misreads PostgreSQL's years 0 to 99 (`0099-12-31 23:30:00+00` as 1999).
  */
 const FIRST_INSTANT = Date.UTC(100, 0, 1);
 const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
