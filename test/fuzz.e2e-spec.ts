@@ -186,6 +186,16 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
     });
     const postBook = (fields: object) =>
       sendJson(request(sut.http).post('/books').set('Authorization', `Bearer ${token}`), book(fields));
+    const CREATE_BOOK = 'mutation ($input: CreateBookInput!) { createBook(input: $input) { id } }';
+    /** The first error of `createBook` with these fields. */
+    const createBookError = async (fields: object) => {
+      const response = await request(sut.http)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ query: CREATE_BOOK, variables: { input: book(fields) } });
+      return (response.body as { errors: Array<{ message: string; extensions: { code: string } }> })
+        .errors[0];
+    };
 
     it('should refuse a body nested past the limit with a 400 naming the field, on any route', async () => {
       // As text: 5 000 levels would overflow this process's JSON.stringify too.
@@ -196,7 +206,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         [
           '/graphql',
           JSON.stringify({
-            query: 'mutation ($input: CreateBookInput!) { createBook(input: $input) { id } }',
+            query: CREATE_BOOK,
             variables: { input: book({}) },
           }).replace(/}}}$/, `,"metadata":${deep}}}}`),
         ],
@@ -228,15 +238,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         const response = await postBook({ releasedAt }).expect(400);
         expect(JSON.stringify(response.body)).toContain('releasedAt must be an ISO 8601 date-time');
       }
-      const graphql = await request(sut.http)
-        .post('/graphql')
-        .set('Authorization', `Bearer ${token}`)
-        .send({
-          query: 'mutation ($input: CreateBookInput!) { createBook(input: $input) { id } }',
-          variables: { input: book({ releasedAt: '0050-06-01T00:00:00Z' }) },
-        });
-      const [error] = (graphql.body as { errors: Array<{ message: string; extensions: { code: string } }> })
-        .errors;
+      const error = await createBookError({ releasedAt: '0050-06-01T00:00:00Z' });
       expect(error.extensions.code).toBe('BAD_USER_INPUT');
       expect(error.message).toContain('releasedAt');
     });
@@ -249,6 +251,16 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
       expect((id.body as { message: string }).message).toContain('(got "0x1")');
       await request(sut.http).get('/books/1e0').set('Authorization', `Bearer ${token}`).expect(400);
       await request(sut.http).get('/books?limit=0x10').set('Authorization', `Bearer ${token}`).expect(400);
+    });
+
+    it('should name a text field holding what PostgreSQL cannot store, on REST and GraphQL', async () => {
+      const nul = await postBook({ title: 'a\u0000b' }).expect(400);
+      expect(JSON.stringify(nul.body)).toContain('title must not contain a NUL character');
+      const lone = await postBook({ summary: 'a\ud800b' }).expect(400);
+      expect(JSON.stringify(lone.body)).toContain('summary must be well-formed Unicode');
+      const error = await createBookError({ isbn: 'x\u0000' });
+      expect(error.extensions.code).toBe('BAD_USER_INPUT');
+      expect(error.message).toContain('isbn must not contain a NUL character');
     });
 
     const graphql = async (query: string) => {

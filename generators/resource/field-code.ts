@@ -198,9 +198,8 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         column: `varchar('${column}', { length: ${length} })`,
         graphql: 'String',
         rules: (to, required) => {
-          to.add('class-validator', ['IsString']);
-          to.add(FROM.validators, ['HasLength']);
-          return ['IsString()', `HasLength(${required ? 1 : 0}, ${length})`];
+          to.add(FROM.validators, ['IsText']);
+          return [`IsText(${required ? 1 : 0}, ${length})`];
         },
         api: { maxLength: String(length) },
       };
@@ -212,8 +211,8 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         column: `text('${column}')`,
         graphql: 'String',
         rules: (to) => {
-          to.add('class-validator', ['IsString', 'MaxLength']);
-          return ['IsString()', `MaxLength(${TEXT_MAX})`];
+          to.add(FROM.validators, ['IsText']);
+          return [`IsText(0, ${TEXT_MAX})`];
         },
         api: { maxLength: String(TEXT_MAX) },
       };

@@ -109,7 +109,7 @@ describe('resource generator', () => {
       expect(table).toContain(column);
     }
     for (const rule of [
-      '@HasLength(1, 200)',
+      '@IsText(1, 200)',
       '@IsDecimalNumber(10, 2)',
       '@Transform(toDecimalString)',
       '@IsEnum(NovelGenre)',
@@ -131,11 +131,9 @@ describe('resource generator', () => {
     );
 
     expect(update).toMatch(
-      /ValidateIf\(\(_, value\) => value !== undefined\)\n\s+@IsString\(\)\n\s+@HasLength\(1, 20\)\n\s+title\?: string;/,
+      /ValidateIf\(\(_, value\) => value !== undefined\)\n\s+@IsText\(1, 20\)\n\s+title\?: string;/,
     );
-    expect(update).toMatch(
-      /@IsOptional\(\)\n\s+@IsString\(\)\n\s+@MaxLength\(100000\)\n\s+note\?: string \| null;/,
-    );
+    expect(update).toMatch(/@IsOptional\(\)\n\s+@IsText\(0, 100000\)\n\s+note\?: string \| null;/);
   });
 
   it('should filter on enum and boolean fields and order by any scalar field', () => {

@@ -7,19 +7,17 @@ import {
   IsInt,
   IsNumber,
   IsOptional,
-  IsString,
   IsUUID,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import {
-  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  IsText,
   keepJsonValue,
   toDateTime,
   toDecimalString,
@@ -33,21 +31,18 @@ import { BookGenre } from '../book-genre.enum';
 export class CreateBookInput {
   @Field(() => String)
   @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @HasLength(1, 200)
+  @IsText(1, 200)
   title: string;
 
   @Field(() => String)
   @ApiProperty({ maxLength: 13 })
-  @IsString()
-  @HasLength(1, 13)
+  @IsText(1, 13)
   isbn: string;
 
   @Field(() => String, { nullable: true })
   @ApiPropertyOptional({ maxLength: 100000, nullable: true })
   @IsOptional()
-  @IsString()
-  @MaxLength(100000)
+  @IsText(0, 100000)
   summary?: string | null;
 
   @Field(() => Int)

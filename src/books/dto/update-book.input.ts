@@ -7,19 +7,17 @@ import {
   IsInt,
   IsNumber,
   IsOptional,
-  IsString,
   IsUUID,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import {
-  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  IsText,
   keepJsonValue,
   toDateTime,
   toDecimalString,
@@ -35,22 +33,19 @@ export class UpdateBookInput {
   @Field(() => String, { nullable: true })
   @ApiPropertyOptional({ maxLength: 200 })
   @ValidateIf((_, value) => value !== undefined)
-  @IsString()
-  @HasLength(1, 200)
+  @IsText(1, 200)
   title?: string;
 
   @Field(() => String, { nullable: true })
   @ApiPropertyOptional({ maxLength: 13 })
   @ValidateIf((_, value) => value !== undefined)
-  @IsString()
-  @HasLength(1, 13)
+  @IsText(1, 13)
   isbn?: string;
 
   @Field(() => String, { nullable: true })
   @ApiPropertyOptional({ maxLength: 100000, nullable: true })
   @IsOptional()
-  @IsString()
-  @MaxLength(100000)
+  @IsText(0, 100000)
   summary?: string | null;
 
   @Field(() => Int, { nullable: true })

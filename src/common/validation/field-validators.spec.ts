@@ -1,11 +1,11 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
-  HasLength,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsJsonDocument,
+  IsText,
   keepJsonValue,
   toBoolean,
   toDateTime,
@@ -30,9 +30,12 @@ class Sample {
 }
 
 class Titled {
-  @HasLength(1, 5)
+  @IsText(1, 5)
   title?: unknown;
 }
+
+const titleErrors = (title: unknown) =>
+  validateSync(plainToInstance(Titled, { title })).flatMap((error) => Object.values(error.constraints ?? {}));
 
 class Document {
   @Transform(keepJsonValue)
@@ -114,15 +117,17 @@ describe('field validators', () => {
   });
 
   it('should count characters as a varchar does: a surrogate pair is one, a variation selector one more', () => {
-    const titleErrors = (title: unknown) =>
-      validateSync(plainToInstance(Titled, { title })).flatMap((error) =>
-        Object.values(error.constraints ?? {}),
-      );
-
     expect(titleErrors('\u{1F600}'.repeat(5))).toEqual([]);
     // class-validator's Length counts this as 4: PostgreSQL as 6, too long for varchar(5).
     expect(titleErrors('abcd\u2764\uFE0F')).toEqual(['title must be shorter than or equal to 5 characters']);
     expect(titleErrors('')).toEqual(['title must be longer than or equal to 1 characters']);
-    expect(titleErrors(5)).toEqual(['title must be a string of 1 to 5 characters']);
+  });
+
+  it('should refuse what PostgreSQL cannot store as text, by name', () => {
+    expect(titleErrors(5)).toEqual(['title must be a string']);
+    expect(titleErrors('a\u0000b')).toEqual(['title must not contain a NUL character (\\u0000)']);
+    expect(titleErrors('a\ud800b')).toEqual([
+      'title must be well-formed Unicode (it holds a lone surrogate)',
+    ]);
   });
 });

@@ -29,29 +29,34 @@ function characterCount(text: string): number {
   return count;
 }
 
+/** In unicode mode a surrogate pair is one code point, so this finds only the halves that stand alone. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** What keeps a value from being stored as text of `min` to `max` characters, said after the property's name. */
+function textProblem(value: unknown, min: number, max: number): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  if (value.includes('\u0000')) return 'must not contain a NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode (it holds a lone surrogate)';
+  const count = characterCount(value);
+  if (count < min) return `must be longer than or equal to ${min} characters`;
+  if (count > max) return `must be shorter than or equal to ${max} characters`;
+  return undefined;
+}
+
 /**
- * class-validator's Length, with its messages, counted as PostgreSQL counts a `varchar(N)`: Length (validator.js)
- * leaves the variation selectors U+FE0E and U+FE0F out, so it took titles the column then refused.
+ * Text as PostgreSQL stores it, in one rule with class-validator's messages for the length: a string of `min` to
+ * `max` characters counted as a varchar counts them (class-validator's Length leaves out the variation selectors
+ * U+FE0E and U+FE0F, so the column refused titles it took), without a NUL character (which PostgreSQL refuses) or a
+ * lone surrogate (which it would store as U+FFFD).
  */
-export function HasLength(min: number, max: number, options?: ValidationOptions): PropertyDecorator {
+export function IsText(min: number, max: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
-      name: 'hasLength',
+      name: 'isText',
       constraints: [min, max],
       validator: {
-        validate: (value: unknown) => {
-          if (typeof value !== 'string') return false;
-          const count = characterCount(value);
-          return count >= min && count <= max;
-        },
-        defaultMessage: (args) => {
-          const value: unknown = args?.value;
-          if (typeof value !== 'string')
-            return `${args?.property} must be a string of ${min} to ${max} characters`;
-          return characterCount(value) < min
-            ? `${args?.property} must be longer than or equal to ${min} characters`
-            : `${args?.property} must be shorter than or equal to ${max} characters`;
-        },
+        validate: (value: unknown) => textProblem(value, min, max) === undefined,
+        defaultMessage: (args) => `${args?.property} ${textProblem(args?.value, min, max)}`,
       },
     },
     options,

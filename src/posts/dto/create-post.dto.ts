@@ -1,5 +1,4 @@
-import { IsString } from 'class-validator';
-import { HasLength } from '../../common/validation/field-validators';
+import { IsText } from '../../common/validation/field-validators';
 import { CreatePostInput } from '../../graphql/schema-first/graphql.generated';
 
 /**
@@ -9,7 +8,6 @@ import { CreatePostInput } from '../../graphql/schema-first/graphql.generated';
 export class CreatePostDto extends CreatePostInput {
   // Redeclared to carry the decorators; ES2022 class fields need an initializer here (TS2612), and the
   // ValidationPipe assigns the real value over it.
-  @IsString()
-  @HasLength(3, 50) // its column: varchar(50)
+  @IsText(3, 50) // its column: varchar(50)
   override title: string = '';
 }
