@@ -61,9 +61,9 @@ export interface FieldCode {
   /** The type in SDL (schema-first), without `!`: `String`, `Decimal`, `BookGenre`. */
   sdlType: string;
   nullable: boolean;
-  /** For filters: the GraphQL type, the rule, the TypeScript type, the OpenAPI options. */
+  /** For filters: the GraphQL type, the rules, the TypeScript type, the OpenAPI options. */
   graphqlType: string;
-  filterRule: string;
+  filterRules: string[];
   filterType: string;
   filterApi: string;
   /** How a query-string value becomes the filter's type (a function of field-validators.ts), if it must. */
@@ -347,14 +347,19 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
 function filterOf(
   field: Field,
   type: string,
-): Pick<FieldCode, 'filterRule' | 'filterApi' | 'filterTransform'> {
+): Pick<FieldCode, 'filterRules' | 'filterApi' | 'filterTransform'> {
   switch (field.type) {
     case 'boolean':
-      return { filterRule: 'IsBoolean()', filterApi: "{ type: 'boolean' }", filterTransform: 'toBoolean' };
+      return { filterRules: ['IsBoolean()'], filterApi: "{ type: 'boolean' }", filterTransform: 'toBoolean' };
     case 'references':
-      return { filterRule: 'IsInt()', filterApi: "{ type: 'integer' }", filterTransform: 'toInteger' };
+      // An id: past PostgreSQL's integer, a value would fail in the database with a message naming no field.
+      return {
+        filterRules: ['IsInt()', 'Min(1)', `Max(${INT_MAX})`],
+        filterApi: "{ type: 'integer' }",
+        filterTransform: 'toInteger',
+      };
     default:
-      return { filterRule: `IsEnum(${type})`, filterApi: `{ enum: ${type}, enumName: '${type}' }` };
+      return { filterRules: [`IsEnum(${type})`], filterApi: `{ enum: ${type}, enumName: '${type}' }` };
   }
 }
 

@@ -9,7 +9,9 @@ import { parentTypesFor, type ParentType } from './parents';
 /** The class-validator rules the filters use (IsEnum is always imported, for the order). */
 const filterRules = (filters: FieldCode[]) => [
   ...new Set(
-    filters.map((field) => field.filterRule.replace(/\(.*$/, '')).filter((rule) => rule !== 'IsEnum'),
+    filters
+      .flatMap((field) => field.filterRules.map((rule) => rule.replace(/\(.*$/, '')))
+      .filter((rule) => rule !== 'IsEnum'),
   ),
 ];
 

@@ -1,6 +1,6 @@
 import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEnum, IsInt, IsOptional, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEnum, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { PaginationArgs } from '../../graphql/pagination.args';
 import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
@@ -40,6 +40,8 @@ export class BookFilterInput implements BookFilter {
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()
+  @Min(1)
+  @Max(2147483647)
   authorId?: number;
 }
 

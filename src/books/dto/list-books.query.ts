@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEnum, IsIn, IsInt, IsOptional } from 'class-validator';
+import { IsBoolean, IsEnum, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { toBoolean, toInteger } from '../../common/validation/field-validators';
 import { PaginationArgs } from '../../graphql/pagination.args';
 import { SortDirection } from '../../graphql/sort-direction';
@@ -42,6 +42,8 @@ export class ListBooksQuery extends PaginationArgs implements BookFilter {
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
+  @Min(1)
+  @Max(2147483647)
   authorId?: number;
 
   @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'id', description: 'The field to order by, then id.' })
