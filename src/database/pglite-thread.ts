@@ -232,7 +232,7 @@ export class PgliteThread {
  * parameter), else its JSON (express-session's session, whose cookie has a toJSON, for a json column).
  */
 function cloneable(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
+  if (!isObject(value)) return value;
   if (Array.isArray(value) || value instanceof Date || ArrayBuffer.isView(value)) return value;
   const { toString, toJSON } = value as { toString: unknown; toJSON?: unknown };
   if (toString !== Object.prototype.toString && typeof toJSON !== 'function') return String(value);

@@ -57,16 +57,15 @@ function begin(db: PGlite, id: number): Promise<void> {
   });
 }
 
-/** A transaction's client, as long as it is open; PGlite's own words once it is not. */
-function transactionClient(id: number): Transaction {
+/** A transaction, as long as it is open; PGlite's own words once it is not. */
+function openTransaction(id: number): OpenTransaction {
   const transaction = transactions.get(id);
   if (!transaction) throw new Error('Transaction is closed');
-  return transaction.client;
+  return transaction;
 }
 
 async function finish(id: number, commit: boolean): Promise<void> {
-  const transaction = transactions.get(id);
-  if (!transaction) throw new Error('Transaction is closed');
+  const transaction = openTransaction(id);
   transactions.delete(id);
   transaction.end(commit);
   try {
@@ -79,7 +78,7 @@ async function finish(id: number, commit: boolean): Promise<void> {
 async function serve(db: PGlite, request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return run(request.transaction ? transactionClient(request.transaction) : db, request);
+      return run(request.transaction ? openTransaction(request.transaction).client : db, request);
     case 'begin':
       return begin(db, request.id);
     case 'end':
