@@ -1,3 +1,5 @@
+import type { Socket } from 'node:net';
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import WebSocket from 'ws';
 import {
@@ -178,6 +180,39 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     ]);
   });
 
+  it.each([
+    [
+      'a variable of the wrong type',
+      { query: POST_ADDED, variables: { authorId: 'x' } },
+      'BAD_USER_INPUT',
+      'Variable "$authorId" got invalid value "x"; Int cannot represent non-integer value: "x"',
+    ],
+    [
+      'a required variable left out',
+      { query: 'subscription ($id: Int!) { postAdded(authorId: $id) { id } }' },
+      'BAD_USER_INPUT',
+      'Variable "$id" of required type "Int!" was not provided.',
+    ],
+    [
+      'two operations and no operationName',
+      { query: 'subscription A { postAdded { id } } subscription B { postAdded { title } }' },
+      'OPERATION_RESOLUTION_FAILURE',
+      'Must provide operation name if query contains multiple operations.',
+    ],
+    [
+      'an unknown operationName',
+      { query: 'subscription A { postAdded { id } }', operationName: 'Z' },
+      'OPERATION_RESOLUTION_FAILURE',
+      'Unknown operation named "Z".',
+    ],
+  ])('should answer %s with the error and code HTTP gives it', async (_case, payload, code, message) => {
+    const { client } = connect(bearer(sut.aliceToken()));
+
+    await expect(client.iterate(payload).next()).rejects.toEqual([
+      expect.objectContaining({ message, extensions: { code } }),
+    ]);
+  });
+
   it('should answer an invalid document with its validation errors', async () => {
     const { client } = connect(bearer(sut.aliceToken()));
 
@@ -194,11 +229,19 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise((resolve) => socket.on('open', resolve));
 
+    const printed = jest.spyOn(console, 'error');
+    const warned = jest.spyOn(Logger.prototype, 'warn');
+
     socket.send(
       JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(MAX_MESSAGE_BYTES) } }),
     );
 
     await expect(closed).resolves.toBe(1009);
+    // Through the app's logger, one line, not graphql-ws's console.error with a stack.
+    expect(warned).toHaveBeenCalledWith('WebSocket connection closed: Max payload size exceeded');
+    expect(printed).not.toHaveBeenCalled();
+    printed.mockRestore();
+    warned.mockRestore();
   });
 
   it('should count subscriptions in graphql_operations_total, refused ones as rejected', async () => {
@@ -228,7 +271,24 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     await expect(failure).resolves.toBe('Server sent no subprotocol');
   });
 
-  it.each(['/schema-first/graphql', '/other'])(
+  it('should say nothing outside its logs when the writes of a client that has gone fail', async () => {
+    const printed = jest.spyOn(console, 'error');
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    await new Promise((resolve) => socket.on('open', resolve));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+
+    // Thousands of pongs to write, to a peer that is gone before they are.
+    for (let i = 0; i < 5_000; i++) socket.send('{"type":"ping"}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    (socket as unknown as { _socket: Socket })._socket.destroy();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    expect(printed).not.toHaveBeenCalled();
+    printed.mockRestore();
+  });
+
+  it.each(['/schema-first/graphql', '/other', '/graphql/', '/graphqlx'])(
     'should answer 404 to a WebSocket upgrade on %s',
     async (path) => {
       const socket = new WebSocket(url.replace('/graphql', path), 'graphql-transport-ws');

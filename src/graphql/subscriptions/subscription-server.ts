@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import {
   type DocumentNode,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   type GraphQLFormattedError,
   type GraphQLSchema,
@@ -252,12 +253,35 @@ export class SubscriptionServer {
     if (errors.length > 0)
       return errors.map((error) => withCode(error, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED));
     const operation = getOperationAST(document, payload.operationName);
-    if (operation?.operation !== 'subscription') {
+    if (!operation) {
+      // graphql-js's messages, as Apollo answers them over HTTP.
+      const message = payload.operationName
+        ? `Unknown operation named "${payload.operationName}".`
+        : 'Must provide operation name if query contains multiple operations.';
+      return [
+        new GraphQLError(message, {
+          extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
+        }),
+      ];
+    }
+    if (operation.operation !== 'subscription') {
       return [
         new GraphQLError('Only subscriptions go over WebSocket: send queries and mutations as HTTP POST.', {
           extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
         }),
       ];
+    }
+    // Checked here, as Apollo does before it executes: graphql-js would answer them without a code.
+    const variables = getVariableValues(
+      rules.schema,
+      operation.variableDefinitions ?? [],
+      payload.variables ?? {},
+      {
+        maxErrors: 50,
+      },
+    );
+    if (variables.errors) {
+      return variables.errors.map((error) => withCode(error, ApolloServerErrorCode.BAD_USER_INPUT));
     }
     const req = { headers: { authorization: ctx.extra.authorization }, user: ctx.extra.user } as Request;
     return {

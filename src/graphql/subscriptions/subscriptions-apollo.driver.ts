@@ -1,10 +1,26 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { documentRulesOf, MAX_MESSAGE_BYTES, SubscriptionServer } from './subscription-server';
+
+/** The path of a request URL, as ws matches it: without the query. */
+const pathnameOf = (url = '') => url.split('?', 1)[0];
+
+/**
+ * graphql-ws reports each message it could not write with console.error and a stack: a client that queues
+ * thousands of pings and leaves before their pongs are written gets thousands of lines. A write fails only once
+ * the peer is gone, and ws closes the socket then; the writer is told the message went.
+ */
+function ignoreFailedWrites(socket: WebSocket): void {
+  const send = socket.send.bind(socket) as (data: unknown, options: object, done?: () => void) => void;
+  socket.send = ((data: unknown, options?: object | (() => void), done?: () => void) => {
+    const callback = typeof options === 'function' ? options : done;
+    send(data, typeof options === 'object' ? options : {}, callback && (() => callback()));
+  }) as WebSocket['send'];
+}
 
 /**
  * Apollo's driver with GraphQL subscriptions over WebSocket on the endpoint's own path, through @nestjs/apollo's
@@ -14,7 +30,8 @@ import { documentRulesOf, MAX_MESSAGE_BYTES, SubscriptionServer } from './subscr
  */
 @Injectable()
 export class SubscriptionsApolloDriver extends ApolloDriver {
-  private refuseOtherUpgrades?: (request: IncomingMessage, socket: Duplex) => void;
+  private routeUpgrades?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  private readonly logger = new Logger('Subscriptions');
 
   constructor(
     modulesContainer: ModulesContainer,
@@ -26,26 +43,36 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
   override async start(options: ApolloDriverConfig): Promise<void> {
     // Merged by now: the validation rules and parse options are those Apollo applies over HTTP.
     options.subscriptions = { 'graphql-ws': this.subscriptionServer.options(documentRulesOf(options)) };
+    const server = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
+    const before = new Set(server.listeners('upgrade'));
     await super.start(options);
     this.configure(this.webSocketServer());
 
+    // Nest's listener hands ws every upgrade whose URL starts with the path (`/graphqlx` too), and ws refuses
+    // those with 400: the path's own upgrades go to Nest's listener, every other gets 404.
+    type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+    const nest = (server.listeners('upgrade') as UpgradeListener[]).filter(
+      (listener) => !before.has(listener),
+    );
+    for (const listener of nest) server.off('upgrade', listener);
     const path = options.path ?? '/graphql';
-    const server = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
-    // Nest's listener takes the upgrades whose URL starts with the path; this one answers every other.
-    this.refuseOtherUpgrades = (request, socket) => {
-      if (request.url?.startsWith(path)) return;
+    this.routeUpgrades = (request, socket, head) => {
+      if (pathnameOf(request.url) === path) {
+        for (const listener of nest) listener.call(server, request, socket, head);
+        return;
+      }
       socket.on('error', () => undefined);
       // Destroyed once the answer is written, whatever the client does.
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () =>
         socket.destroy(),
       );
     };
-    server.on('upgrade', this.refuseOtherUpgrades);
+    server.on('upgrade', this.routeUpgrades);
   }
 
   override async stop(): Promise<void> {
-    if (this.refuseOtherUpgrades) {
-      (this.httpAdapterHost.httpAdapter.getHttpServer() as Server).off('upgrade', this.refuseOtherUpgrades);
+    if (this.routeUpgrades) {
+      (this.httpAdapterHost.httpAdapter.getHttpServer() as Server).off('upgrade', this.routeUpgrades);
     }
     await super.stop();
   }
@@ -56,10 +83,20 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
    * a `maxPayload` option and keeps it private; ws reads `options.maxPayload` at each new connection, so it is
    * set here (graphql-ws's own useServer sets `options.handleProtocols` on that server the same way). Every socket
    * is handed to the SubscriptionServer from its upgrade on, for the shutdown.
+   *
+   * A socket's errors are frames ws refuses from the client (too big, malformed), and ws closes the connection
+   * itself with the matching code (1009, 1002, 1007). graphql-ws reports them with console.error and a stack, past
+   * the app's logs: a line the log format does not allow, one per bad frame any client cares to send. Its listener,
+   * added by the `connection` listener before this one, is replaced by a warning through the app's logger.
    */
   private configure(wss: WebSocketServer): void {
     wss.options.maxPayload = MAX_MESSAGE_BYTES;
-    wss.on('connection', (socket) => this.subscriptionServer.track(socket));
+    wss.on('connection', (socket) => {
+      socket.removeAllListeners('error');
+      socket.on('error', (error) => this.logger.warn(`WebSocket connection closed: ${error.message}`));
+      ignoreFailedWrites(socket);
+      this.subscriptionServer.track(socket);
+    });
   }
 
   /** If a version of @nestjs/graphql moves it, the start fails rather than run without the bounds. */
