@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
+import { SPENT_TOKENS_KEPT } from '../src/auth/refresh-tokens.repository';
+import { RefreshTokensService } from '../src/auth/refresh-tokens.service';
 import { refreshTokens } from '../src/auth/refresh-tokens.table';
+import { users } from '../src/users/users.table';
 import { type Database, DATABASE } from '../src/database/database.types';
 import { decodeJwtPayload } from './utils/jwt';
 import { useTestApp } from './utils/test-app';
@@ -112,6 +115,28 @@ describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', ()
       // The family is dead: the token the reuse would otherwise leave alive is refused too.
       await expectRefused(second.refresh_token);
       await refresh({ refresh_token: other.refresh_token }).expect(200);
+    });
+
+    it(`should keep a family's last ${SPENT_TOKENS_KEPT} spent tokens, not one row per refresh, and still detect their reuse`, async () => {
+      const tokens = sut.app.get(RefreshTokensService);
+      const first = await login('bob');
+      const spent = [first.refresh_token];
+      for (let i = 0; i < SPENT_TOKENS_KEPT + 20; i++) {
+        spent.push((await tokens.rotate(spent.at(-1)!))!.token);
+      }
+      const live = spent.pop()!;
+
+      const [{ familyId }] = await db()
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(live)));
+      const rows = await db().select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
+      expect(rows).toHaveLength(SPENT_TOKENS_KEPT + 1);
+      expect(rows.filter((row) => row.spentAt === null).map((row) => row.tokenHash)).toEqual([sha256(live)]);
+
+      // Too old to be remembered: refused, and the family lives on.
+      await expectRefused(spent[0]);
+      await refresh({ refresh_token: live }).expect(200);
     });
 
     it('should let exactly one of two concurrent refreshes with one token win', async () => {
@@ -298,6 +323,25 @@ describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', ()
       expect(response.status).toBe(400);
       expect(JSON.stringify(response.body)).toContain('new_password');
       await login('bob', 'bob-password');
+    });
+
+    it('should start no family for a login whose password was changed while it was checked', async () => {
+      const [{ passwordHash }] = await db().select().from(users).where(eq(users.id, 2));
+      const { access_token } = await login('bob');
+      await change(
+        { current_password: 'bob-password', new_password: 'a new long passphrase' },
+        access_token,
+      ).expect(204);
+
+      // A login that checked the old password, finishing after the change.
+      await expect(sut.app.get(RefreshTokensService).start(2, passwordHash)).resolves.toBeUndefined();
+
+      expect(await db().select().from(refreshTokens).where(eq(refreshTokens.userId, 2))).toEqual([]);
+      const relogged = await login('bob', 'a new long passphrase');
+      await change(
+        { current_password: 'a new long passphrase', new_password: 'bob-password' },
+        relogged.access_token,
+      ).expect(204);
     });
 
     it('should answer 204, take the new password, and make every refresh token of the user 401', async () => {

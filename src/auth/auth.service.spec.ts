@@ -10,6 +10,7 @@ describe(AuthService.name, () => {
     signOptions: { expiresIn: 60 },
   });
   const bob = { id: 2, username: 'bob', roles: ['user' as const] };
+  const verifiedBob = { ...bob, passwordHash: 'scrypt$bob' };
   let users: jest.Mocked<Pick<UsersService, 'verifyCredentials' | 'findById' | 'changePassword'>>;
   let refreshTokens: jest.Mocked<Pick<RefreshTokensService, 'start' | 'rotate' | 'revokeAllOfUser'>>;
   let sut: AuthService;
@@ -26,7 +27,7 @@ describe(AuthService.name, () => {
   });
 
   it('should answer the RFC 6749 pair, its access token with sub, username and roles', async () => {
-    users.verifyCredentials.mockResolvedValue(bob);
+    users.verifyCredentials.mockResolvedValue(verifiedBob);
     refreshTokens.start.mockResolvedValue('first-refresh-token');
 
     const pair = await sut.login({ username: 'bob', password: 'bob-password' });
@@ -38,7 +39,16 @@ describe(AuthService.name, () => {
       refresh_token: 'first-refresh-token',
     });
     expect(jwt.verify(pair.access_token)).toMatchObject({ sub: 2, username: 'bob', roles: ['user'] });
-    expect(refreshTokens.start).toHaveBeenCalledWith(2);
+    expect(refreshTokens.start).toHaveBeenCalledWith(2, 'scrypt$bob');
+  });
+
+  it('should refuse a login whose password was changed while it was checked: 401, as the next attempt gets', async () => {
+    users.verifyCredentials.mockResolvedValue(verifiedBob);
+    refreshTokens.start.mockResolvedValue(undefined);
+
+    await expect(sut.login({ username: 'bob', password: 'bob-password' })).rejects.toThrow(
+      UnauthorizedException,
+    );
   });
 
   it('should refuse wrong credentials with a plain 401, and start no login', async () => {

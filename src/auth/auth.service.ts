@@ -22,9 +22,11 @@ export class AuthService {
   /** `caller`: the client's address and a signal that fires when it has gone (see PasswordHasher). */
   async login({ username, password }: LoginDto, caller?: HashCaller): Promise<TokenPairResponseDto> {
     const user = await this.users.verifyCredentials(username, password, caller);
+    // Tied to the hash just checked: a password changed meanwhile refuses the login, as it will from now on.
+    const refreshToken = user && (await this.refreshTokens.start(user.id, user.passwordHash));
     // One answer for an unknown user and a wrong password, so it does not tell which usernames exist.
-    if (!user) throw new UnauthorizedException();
-    return this.tokenPair(user, await this.refreshTokens.start(user.id));
+    if (!user || !refreshToken) throw new UnauthorizedException();
+    return this.tokenPair(user, refreshToken);
   }
 
   /** A new account with the role `user`; logging in is a separate step. */

@@ -1,48 +1,70 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
+import { users } from '../users/users.table';
 import { refreshTokens } from './refresh-tokens.table';
 
 export interface NewFamily {
   tokenHash: string;
   familyId: string;
   userId: number;
+  /** The user's password hash the login checked: the family starts only while it is still the user's. */
+  passwordHash: string;
   /** Seconds from now (the database's clock, shared by every instance) to the family's expiry. */
   lifetimeSeconds: number;
 }
 
+/** Spent tokens a family keeps for reuse detection: its last rotations, not one row per refresh for 30 days. */
+export const SPENT_TOKENS_KEPT = 100;
+
+/**
+ * Written so that a password change (the user's UPDATE, then revokeAllOfUser) ends every login, whatever runs
+ * beside it: a login's family holds a share lock on the user's row, which the UPDATE takes exclusively, so it is
+ * made before the UPDATE (and revoked after it) or not at all; a refresh changes its family's live row in place,
+ * which the revocation then deletes, rather than adding one the revocation's snapshot might not see.
+ */
 @Injectable()
 export class RefreshTokensRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async create({ tokenHash, familyId, userId, lifetimeSeconds }: NewFamily): Promise<void> {
-    await this.db.insert(refreshTokens).values({
-      tokenHash,
-      familyId,
-      userId,
-      expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`,
-    });
+  /** The family's first token, unless `passwordHash` is no longer the user's: whether it was made. */
+  async create({ tokenHash, familyId, userId, passwordHash, lifetimeSeconds }: NewFamily): Promise<boolean> {
+    const result = await this.db.execute(sql`
+      insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at)
+      select ${tokenHash}, ${familyId}, ${users.id}, now() + make_interval(secs => ${lifetimeSeconds})
+      from ${users}
+      where ${users.id} = ${userId} and ${users.passwordHash} = ${passwordHash}
+      for share
+      returning id`);
+    return rowsOf(result).length > 0;
   }
 
   /**
-   * Spends the live token `oldHash` and adds `newHash` to its family, in one statement: of two calls racing with
-   * one token, the row lock lets exactly one UPDATE match (`spent_at IS NULL`), so exactly one gets a new token.
+   * Spends the live token `oldHash`: its row takes `newHash` (so whatever revokes the family by its rows finds the
+   * live one, however the two race), and `oldHash` is kept in a spent row for reuse detection. One statement: of
+   * two calls racing with one token, the row lock lets exactly one UPDATE match, so exactly one gets a new token.
    * `userId`: only a token of this user (undefined: any). The user of the new token, or undefined.
    */
   async rotate(oldHash: string, newHash: string, userId?: number): Promise<number | undefined> {
     // Plain SQL: Drizzle's INSERT … SELECT lists every column, and a SELECT cannot say DEFAULT for the id.
     const sameUser = userId === undefined ? sql`` : sql`and user_id = ${userId}`;
     const result = await this.db.execute(sql`
-      with spent as (
-        update ${refreshTokens} set spent_at = now()
+      with live as (
+        update ${refreshTokens} set token_hash = ${newHash}
         where token_hash = ${oldHash} and spent_at is null and expires_at > now() ${sameUser}
         returning family_id, user_id, expires_at
       )
-      insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at)
-      select ${newHash}, family_id, user_id, expires_at from spent
-      returning user_id`);
-    const [row] = (result as unknown as { rows: Array<{ user_id: number }> }).rows;
-    return row?.user_id;
+      insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at, spent_at)
+      select ${oldHash}, family_id, user_id, expires_at, now() from live
+      returning user_id, family_id`);
+    const [row] = rowsOf<{ user_id: number; family_id: string }>(result);
+    if (!row) return undefined;
+    await this.db.execute(sql`
+      delete from ${refreshTokens}
+      where family_id = ${row.family_id} and spent_at is not null and id < (
+        select id from ${refreshTokens} where family_id = ${row.family_id} and spent_at is not null
+        order by id desc offset ${SPENT_TOKENS_KEPT - 1} limit 1)`);
+    return row.user_id;
   }
 
   /** Reuse detection: when `tokenHash` is a spent token (of `userId`, if given), deletes its whole family. */
@@ -85,4 +107,9 @@ export class RefreshTokensRepository {
   private ofUser(userId: number | undefined): SQL | undefined {
     return userId === undefined ? undefined : eq(refreshTokens.userId, userId);
   }
+}
+
+/** The rows of a plain SQL statement, whichever driver ran it. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -28,17 +28,22 @@ export class RefreshTokensService {
     @Inject(REFRESH_TOKEN_LIFETIME) private readonly lifetimeSeconds: number,
   ) {}
 
-  /** A new family for a login: its first token. Purges expired families on the way (logins are rare enough). */
-  async start(userId: number): Promise<string> {
+  /**
+   * A new family for a login: its first token; undefined when `passwordHash`, the hash the login's password was
+   * checked against, is no longer the user's (changed since). Purges expired families on the way (logins are rare
+   * enough).
+   */
+  async start(userId: number, passwordHash: string): Promise<string | undefined> {
     const token = newToken();
-    await this.repository.create({
+    const started = await this.repository.create({
       tokenHash: hashOf(token),
       familyId: randomUUID(),
       userId,
+      passwordHash,
       lifetimeSeconds: this.lifetimeSeconds,
     });
     await this.repository.purgeExpired();
-    return token;
+    return started ? token : undefined;
   }
 
   /**

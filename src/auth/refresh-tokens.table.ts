@@ -2,9 +2,10 @@ import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 import { users } from '../users/users.table';
 
 /**
- * Refresh tokens, by the SHA-256 of the token (the token itself is never stored). A login starts a family; each
- * refresh spends its row and adds the next one to the family, with the family's expiry (absolute, from the login).
- * A spent row stays until the family expires, so presenting it again is recognised as reuse. Revoking deletes rows.
+ * Refresh tokens, by the SHA-256 of the token (the token itself is never stored). A login starts a family, whose
+ * live row takes the next token at each refresh; the spent token gets a row of its own (`spent_at` set), so that
+ * presenting it again is recognised as reuse: the family's last SPENT_TOKENS_KEPT, until the family expires
+ * (absolute, from the login). Revoking deletes rows.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

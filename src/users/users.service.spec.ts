@@ -35,7 +35,7 @@ describe(UsersService.name, () => {
     );
   });
 
-  it('should return the user, without its hash, when the password matches', async () => {
+  it('should return the user and the hash its password was checked against, when the password matches', async () => {
     repository.getByUsername.mockResolvedValue(alice);
     check.mockResolvedValue(true);
 
@@ -43,6 +43,7 @@ describe(UsersService.name, () => {
       id: 1,
       username: 'alice',
       roles: ['admin'],
+      passwordHash: 'scrypt$stored',
     });
     expect(check).toHaveBeenCalledWith('alice-password', 'scrypt$stored');
   });

@@ -17,6 +17,11 @@ export interface AuthenticatedUser {
   roles: Role[];
 }
 
+/** A login's user, with the password hash its password was checked against (what its login is tied to). */
+export interface VerifiedUser extends AuthenticatedUser {
+  passwordHash: string;
+}
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -32,12 +37,12 @@ export class UsersService {
     username: string,
     password: string,
     caller: HashCaller = {},
-  ): Promise<AuthenticatedUser | undefined> {
+  ): Promise<VerifiedUser | undefined> {
     // The lookup waits for the hashing slot too: a login the hasher refuses costs no database work.
     return this.hasher.withSlot(caller, async (check) => {
       const user = await this.repository.getByUsername(username);
       const matches = await check(password, user?.passwordHash);
-      return user && matches ? toUserResponse(user) : undefined;
+      return user && matches ? { ...toUserResponse(user), passwordHash: user.passwordHash } : undefined;
     });
   }
 
