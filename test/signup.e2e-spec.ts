@@ -119,6 +119,18 @@ describe('sign-up (POST /auth/signup)', () => {
       },
     );
 
+    it.each([undefined, 123456789])(
+      'should not call a password of %s common: only the rules it breaks',
+      async (password) => {
+        const response = await signup({ username: 'grace', password });
+
+        expect(response.body.message).toEqual([
+          'password must be 8 to 128 characters long',
+          'password must be a string',
+        ]);
+      },
+    );
+
     it('should take a password of 8 and of 128 characters, and a name of 3 and of 32', async () => {
       await signup({ username: 'ivy', password: 'x1y2z3w4' }).expect(201);
       await signup({ username: 'j'.repeat(32), password: 'y'.repeat(128) }).expect(201);

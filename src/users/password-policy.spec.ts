@@ -35,4 +35,9 @@ describe('password policy', () => {
     expect(failures('Carol-Smith', 'carol-smith')).toEqual(['isNotUsername']);
     expect(failures('carol', 'a fine long passphrase')).toEqual([]);
   });
+
+  it('should leave a password that is missing or not a string to the rules about that', () => {
+    expect(failures('carol', undefined as unknown as string)).toEqual([]);
+    expect(failures('carol', 42 as unknown as string)).toEqual([]);
+  });
 });

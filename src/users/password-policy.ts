@@ -30,7 +30,8 @@ export const IsNotCommonPassword = (options?: ValidationOptions) =>
     {
       name: 'isNotCommonPassword',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && !isCommonPassword(value),
+        // Not a string: IsString's to say, not this rule's.
+        validate: (value: unknown) => typeof value !== 'string' || !isCommonPassword(value),
         defaultMessage: (args) =>
           `${args?.property} is one of the 10 000 most common passwords: choose another`,
       },
