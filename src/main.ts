@@ -6,6 +6,7 @@ import './common/logging/install-bootstrap-logger';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { useSwaggerStandIn } from './common/openapi/use-swagger-stand-in';
 import { checkEnvironment, ENV_FILE } from './config/environment';
 import { startOpeningPglite } from './database/pglite-open';
 
@@ -30,7 +31,11 @@ try {
   fail(error);
 }
 
-// 5. The app, loaded only now (a require() runs here, where an import would run before everything above), once
+// 5. Production serves no API docs (app.setup.ts): @nestjs/swagger's decorators may do nothing there. NODE_ENV
+// from the environment wins over an ENV_FILE's, so this is production by ConfigModule's reading too.
+if (process.env.NODE_ENV === 'production') useSwaggerStandIn();
+
+// 6. The app, loaded only now (a require() runs here, where an import would run before everything above), once
 // the thread has started: loading is synchronous, and the thread starts after DATA_DIR's lock, a promise away.
 databaseThreadStarted
   .then(() => {

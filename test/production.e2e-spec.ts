@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,9 @@ const INTERNALS = /\n\s+at |\.[jt]s:\d+|node_modules|stacktrace|select |column "
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET };
 
+/** Node >= 22.15: module hooks, with which the app swaps @nestjs/swagger for its stand-in in production. */
+const MODULE_HOOKS = 'registerHooks' in nodeModule;
+
 describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
   let server: ServerProcess;
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-prod-'));
@@ -24,7 +28,11 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
     const connection = await openDatabase({ dataDir });
     await connection.db.execute(sql`alter table posts rename column votes to votes_renamed`);
     await connection.close();
-    server = await startServer({ ...PRODUCTION, DATA_DIR: dataDir });
+    server = await startServer({
+      ...PRODUCTION,
+      DATA_DIR: dataDir,
+      NODE_OPTIONS: `--require ${join(__dirname, 'fixtures', 'report-swagger-loads.cjs')}`,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -104,6 +112,33 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
     expect(response.status).toBe(status);
     expect(await response.text()).not.toMatch(INTERNALS);
   });
+
+  (MODULE_HOOKS ? it : it.skip)(
+    'should start without loading @nestjs/swagger, only its no-op decorators (no API docs in production)',
+    () => {
+      const loaded = server.output().match(/^loaded .*$/gm);
+
+      expect(loaded).toEqual(['loaded @nestjs/swagger/dist/extra/swagger-shim.js']);
+    },
+  );
+
+  it.each([
+    [{ age: 'three' }, 'age must be an integer number'],
+    [{ age: null }, 'age must be an integer number'],
+    [{}, 'Nothing to update: send at least one of name, age, breed'],
+  ])(
+    'should validate a DTO made with PartialType all the same: PUT /cats/1 %j → 400',
+    async (body, message) => {
+      const response = await fetch(`${server.url}/cats/1`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(message);
+    },
+  );
 
   it('should not publish /metrics without a METRICS_TOKEN: 404, as for any unknown path', async () => {
     const response = await fetch(`${server.url}/metrics`, {
