@@ -24,6 +24,9 @@ export function interceptorGenerator(plop: NodePlopAPI): Partial<PlopGeneratorCo
       validate: (value) => {
         const problem = identifierProblem(value, 'the interceptor name', 'Audit');
         if (problem) return problem;
+        if (interceptorBaseName(value) === '') {
+          return 'the interceptor name needs a word before "Interceptor" (for example Audit for AuditInterceptor)';
+        }
         const path = interceptorPath(interceptorBaseName(value));
         return existsSync(join(root, path)) ? `${path} already exists; nothing was generated` : undefined;
       },

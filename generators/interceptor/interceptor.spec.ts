@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { FileChanges } from '../utils/file-changes';
 import { addToModule } from '../utils/wiring';
 import { buildInterceptor } from './actions';
-import { INTERCEPTOR_KINDS, normalizeInterceptorOptions } from './normalize';
+import { INTERCEPTOR_KINDS, interceptorBaseName, normalizeInterceptorOptions } from './normalize';
 
 const ROOT = join(__dirname, '..', '..');
 const render = (template: string, data: Record<string, unknown>) => Handlebars.compile(template)(data);
@@ -36,6 +36,10 @@ describe('interceptor generator', () => {
       }
     },
   );
+
+  it('should find no name in "Interceptor" alone, for the prompt to refuse', () => {
+    expect(interceptorBaseName('Interceptor')).toBe('');
+  });
 
   it('should name the class and file from any spelling of the name', () => {
     expect(normalizeInterceptorOptions({ name: 'AuditInterceptor', kind: 'errors' })).toMatchObject({

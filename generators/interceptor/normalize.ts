@@ -24,7 +24,7 @@ export interface InterceptorOptions {
 /** `audit`, `Audit` and `AuditInterceptor` all name the class `AuditInterceptor`. */
 export function interceptorBaseName(raw: string): string {
   const name = raw.replace(/Interceptor$/, '');
-  return name[0].toUpperCase() + name.slice(1);
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 export function interceptorPath(Name: string): string {

@@ -433,7 +433,14 @@ function columnCode(field: Field, code: TypeCode, parent?: ParentType): string {
   if (field.unique) column += '.unique()';
   if (field.defaultValue !== undefined) {
     const value = field.defaultValue;
-    column += `.default(${typeof value === 'string' ? quote(value) : String(value)})`;
+    // An enum column takes a member of its TypeScript enum (`BookGenre.FICTION`), not the bare string.
+    const literal =
+      field.type === 'enum'
+        ? `${code.type}.${String(value)}`
+        : typeof value === 'string'
+          ? quote(value)
+          : String(value);
+    column += `.default(${literal})`;
   }
   return column;
 }

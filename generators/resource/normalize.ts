@@ -2,7 +2,9 @@ import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import { type Field, parseFields } from '../utils/fields';
 import { namesOf, type Names } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
+import { databaseNameProblem } from './database-names';
 import { type FieldCode, fieldCode, type FileImports } from './field-code';
+import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
 import { Imports } from './imports';
 import { parentTypesFor, type ParentType } from './parents';
 
@@ -102,7 +104,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   const parents = root ? parentTypesFor(root, graphql ? style : undefined) : [];
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
-    reservedNames: ['id', ...(timestamps ? TIMESTAMPS : [])],
+    reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
   });
 
   const imports: FileImports = {
@@ -232,6 +234,18 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   }
   const filters = fields.filter((field) => field.filterable);
   const sortable = fields.filter((field) => field.sortable);
+  if (root) {
+    const problem =
+      databaseNameProblem(
+        root,
+        names.snakeNames,
+        enums.map((enumType) => enumType.dbName),
+      ) ??
+      (graphql
+        ? graphqlNameProblem(root, style, featureGraphqlNames({ ...names, filters, enums, relations }))
+        : undefined);
+    if (problem) throw new GeneratorInputError(`${names.Name}: ${problem}. Choose another name.`);
+  }
   const apiList = [
     ...(graphql ? [`GraphQL on ${APP_LAYOUT.endpoints[style].path}`] : []),
     ...(rest ? [`REST on /${names.kebabNames}`] : []),

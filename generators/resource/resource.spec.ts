@@ -89,6 +89,14 @@ describe('resource generator', () => {
     expect(changes.read('src/novels/models/novel.model.ts')).not.toContain('@nestjs/graphql');
   });
 
+  it('should write an enum default as a member of its enum', () => {
+    const changes = plan({ name: 'novel', api: 'rest', fields: 'genre:enum{FICTION,POETRY}=POETRY' });
+
+    expect(changes.read('src/novels/novels.table.ts')).toContain(
+      "genre: novelGenre('genre').notNull().default(NovelGenre.POETRY)",
+    );
+  });
+
   it('should map each field type to its column, GraphQL type and rules', () => {
     const changes = plan({ name: 'novel', api: 'both', fields: ALL_TYPES });
     const table = changes.read('src/novels/novels.table.ts');
@@ -193,6 +201,12 @@ describe('resource generator', () => {
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(message);
+  });
+
+  it('should refuse ownerId on an owned feature, whose owner it is', () => {
+    expect(() =>
+      normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, ROOT),
+    ).toThrow(/field "ownerId": ownerId is reserved \(the feature has id, createdAt, updatedAt, ownerId\)/);
   });
 
   it("should relate a child to the app's Author: foreign key, both GraphQL sides through loaders, a fixture", () => {

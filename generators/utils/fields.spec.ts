@@ -94,10 +94,41 @@ describe(parseFields.name, () => {
     ['on:date=2023-02-29', /the default "2023-02-29" is not a date \(YYYY-MM-DD\)/],
     ['genre:enum{A,B}=C', /the default "C" is not one of A, B/],
     ['author:references=1', /field "author": a references field takes no =default/],
+    ['title:string{10}=', /the default "" is not 1 to 10 characters, as a required string\{N\} takes/],
+    ['toLocaleString:string', /field "toLocaleString": toLocaleString is reserved \(every JavaScript object/],
+    ['isPrototypeOf:int', /isPrototypeOf is reserved/],
+    ['fooBar:int fooBAR:int', /field "fooBAR": its column foo_bar is fooBar's already/],
+    ['createdAT:int', /field "createdAT": its column created_at is createdAt's already/],
+    ['author:references authorID:int', /field "authorID": its column author_id is author's already/],
+    ...['offset', 'limit', 'sort', 'order', 'page'].map((name): [string, RegExp] => [
+      `${name}:boolean`,
+      new RegExp(`field "${name}": a boolean field filters the list route as \\?${name}=, which is taken`),
+    ]),
+    ['order:enum{ASC,DESC}', /a enum field filters the list route as \?order=/],
     ['data:json={}', /a json field takes no =default/],
   ])('should refuse %p, naming the field and what is allowed', (spec, message) => {
     expect(() => parse(spec)).toThrow(FieldSpecError);
     expect(() => parse(spec)).toThrow(message);
+  });
+
+  it("should take the list route's names for fields that do not filter it, and an empty default where null is allowed", () => {
+    expect(parse('order:int sort:string limit?:text title?:string=').map((field) => field.name)).toEqual([
+      'order',
+      'sort',
+      'limit',
+      'title',
+    ]);
+  });
+
+  it('should refuse ownerId on a feature that has an owner', () => {
+    const owned = { ...CONTEXT, reservedNames: [...CONTEXT.reservedNames, 'ownerId'] };
+
+    expect(() => parseFields('ownerId:int', owned)).toThrow(
+      /field "ownerId": ownerId is reserved \(the feature has/,
+    );
+    expect(() => parseFields('owner:references', { ...owned, knownTypes: ['Owner'] })).toThrow(
+      /its column owner_id is ownerId's already/,
+    );
   });
 
   it('should accept defaults of the right type', () => {

@@ -46,9 +46,12 @@ export interface Field {
 /** What a reference may point at: the app's object types (code-first classes and generated features). */
 export interface FieldContext {
   knownTypes: readonly string[];
-  /** Names taken by every feature: `id`, and `createdAt`/`updatedAt` unless `--no-timestamps`. */
+  /** Names the feature has already: `id`, `createdAt`/`updatedAt` unless `--no-timestamps`, `ownerId` if owned. */
   reservedNames: readonly string[];
 }
+
+/** Query parameters of the generated list route (`page` is its paging arguments' name), which a filter cannot be. */
+export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'page'];
 
 const SYNTAX = 'name[?]:type[{args}][:unique][:index][=default]';
 const TYPE_LIST =
@@ -59,7 +62,7 @@ const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
 const MAX_VARCHAR = 10_485_760;
 // JavaScript's own object keys: a field of that name would shadow them on every row object.
-const RESERVED = new Set(['constructor', 'prototype', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']);
+const RESERVED = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /** Fails the run before anything is written; plop prints the message and exits with code 1. */
 export class FieldSpecError extends Error {
@@ -80,11 +83,18 @@ export function parseFields(spec: string, context: FieldContext): Field[] {
     .filter(Boolean)
     .map((part) => parseField(part, context));
   const seen = new Set<string>();
+  // Columns are snake_case, so `fooBar` and `fooBAR` (or `createdAT` and createdAt) would be one column.
+  const columns = new Map(context.reservedNames.map((name) => [snake(name), name]));
   for (const field of fields) {
     for (const taken of [field.name, field.foreignKey].filter((name): name is string => name !== undefined)) {
       if (seen.has(taken)) throw new FieldSpecError(`field "${field.name}": ${taken} is declared twice`);
       seen.add(taken);
     }
+    const owner = columns.get(field.column);
+    if (owner !== undefined) {
+      throw new FieldSpecError(`field "${field.name}": its column ${field.column} is ${owner}'s already`);
+    }
+    columns.set(field.column, field.name);
   }
   return fields;
 }
@@ -96,8 +106,9 @@ function parseField(part: string, context: FieldContext): Field {
   const problem = (message: string) => new FieldSpecError(`field "${name}": ${message}`);
 
   if (!IDENTIFIER.test(name)) throw problem('the name must be a camelCase identifier (e.g. publishedOn)');
-  if (RESERVED.has(name) || context.reservedNames.includes(name)) {
-    throw problem(`${name} is reserved (every feature has ${context.reservedNames.join(', ')})`);
+  if (RESERVED.has(name)) throw problem(`${name} is reserved (every JavaScript object has it)`);
+  if (context.reservedNames.includes(name)) {
+    throw problem(`${name} is reserved (the feature has ${context.reservedNames.join(', ')})`);
   }
   if (!(FIELD_TYPES as readonly string[]).includes(type)) {
     throw problem(`unknown type "${type}"; allowed: ${TYPE_LIST}`);
@@ -124,6 +135,13 @@ function parseField(part: string, context: FieldContext): Field {
       throw problem(`references ${parent}, which the app does not have (types: ${known})`);
     }
     Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snake(name)}_id`, index: true });
+  }
+  // Enums, booleans and references filter the list route by their query parameter.
+  const filter = field.foreignKey ?? name;
+  if (['enum', 'boolean', 'references'].includes(field.type) && LIST_QUERY_NAMES.includes(filter)) {
+    throw problem(
+      `a ${field.type} field filters the list route as ?${filter}=, which is taken by its paging and order (${LIST_QUERY_NAMES.join(', ')}): choose another name`,
+    );
   }
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;
@@ -168,11 +186,19 @@ function defaultOf(field: Field, raw: string, problem: Problem): string | number
   const refuse = (allowed: string) => problem(`the default "${raw}" is not ${allowed}`);
   switch (field.type) {
     case 'string':
-    case 'text':
-      if (field.length !== undefined && raw.length > field.length) {
+    case 'text': {
+      // Counted as the input checks count (code points), with the same bounds: 1..N when required.
+      const length = [...raw].length;
+      if (field.length !== undefined && length > field.length) {
         throw refuse(`at most ${field.length} characters`);
       }
+      if (field.type === 'string' && !field.nullable && length === 0) {
+        throw refuse(
+          `1 to ${field.length} characters, as a required string{N} takes (declare ${field.name}? for empty)`,
+        );
+      }
       return raw;
+    }
     case 'int': {
       const value = Number(raw);
       if (!/^-?\d+$/.test(raw) || value < -(2 ** 31) || value >= 2 ** 31) throw refuse('a 32-bit integer');

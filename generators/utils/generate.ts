@@ -2,9 +2,10 @@ import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { APP_LAYOUT, type GraphqlStyle } from '../app-layout';
-import type { Answers } from './options';
+import { type Answers, GeneratorInputError } from './options';
 import { FileChanges } from './file-changes';
 import { type FeatureDescription, MANIFEST, recordFeature } from './manifest';
+import { doubleBinding } from './wiring';
 
 /**
  * The one action every generator runs: build all changes in memory, format them, then write them
@@ -20,6 +21,13 @@ export async function generate(
 ): Promise<string> {
   const changes = new FileChanges(root);
   const feature = await build(changes);
+  for (const path of [...changes.created, ...changes.changed].filter((file) => file.endsWith('.ts'))) {
+    const clash = doubleBinding(path, changes.read(path));
+    if (clash)
+      throw new GeneratorInputError(
+        `the name clashes with what the generated code imports: ${clash}; choose another`,
+      );
+  }
   await changes.format();
   if (feature) {
     // After formatting: the hashes are of the files as written.

@@ -2,6 +2,7 @@ import {
   addExportAll,
   addToArrayConstant,
   addToModule,
+  doubleBinding,
   type Registration,
   register,
   removeFromArrayConstant,
@@ -17,6 +18,32 @@ import { CatsModule } from './cats/cats.module';
 })
 export class AppModule {}
 `;
+
+describe(doubleBinding.name, () => {
+  it.each([
+    [
+      'imported twice',
+      "import type { Page } from '../graphql/paginated.type';\nimport { Page } from './models/page.model';\n",
+      'pages.service.ts would import Page twice (from ../graphql/paginated.type and ./models/page.model)',
+    ],
+    [
+      'imported and declared',
+      "import { Field, ObjectType } from '@nestjs/graphql';\n@ObjectType()\nexport class Field {}\n",
+      'pages.service.ts would declare Field, which it imports from @nestjs/graphql',
+    ],
+    [
+      'imported under an alias and declared',
+      "import { Page as P } from './page';\nconst P = 1;\n",
+      'pages.service.ts would declare P, which it imports from ./page',
+    ],
+  ])('should name a name %s', (_case, text, problem) => {
+    expect(doubleBinding('pages.service.ts', text)).toBe(problem);
+  });
+
+  it('should find nothing in a file that binds each name once', () => {
+    expect(doubleBinding('app.module.ts', MODULE)).toBeUndefined();
+  });
+});
 
 describe('wiring edits', () => {
   it('should add a module to the imports with its import, once', () => {

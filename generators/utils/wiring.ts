@@ -46,6 +46,41 @@ function parse(path: string, text: string): SourceFile {
   return project.createSourceFile(path, text, { overwrite: true });
 }
 
+/**
+ * A name `text` would bind twice: imported twice (a feature `Page`, whose model meets the `Page` type its service
+ * imports) or imported and declared (an interceptor `Nest`, whose class `NestInterceptor` meets the interface it
+ * implements). TypeScript refuses both; said before anything is written, the name can be changed instead.
+ */
+export function doubleBinding(path: string, text: string): string | undefined {
+  const file = parse(path, text);
+  const imported = new Map<string, string>();
+  for (const declaration of file.getImportDeclarations()) {
+    const from = declaration.getModuleSpecifierValue();
+    const names = [
+      declaration.getDefaultImport()?.getText(),
+      declaration.getNamespaceImport()?.getText(),
+      ...declaration
+        .getNamedImports()
+        .map((named) => (named.getAliasNode() ?? named.getNameNode()).getText()),
+    ];
+    for (const name of names.filter((name): name is string => name !== undefined)) {
+      const earlier = imported.get(name);
+      if (earlier !== undefined) return `${path} would import ${name} twice (from ${earlier} and ${from})`;
+      imported.set(name, from);
+    }
+  }
+  const declared = [
+    ...file.getClasses(),
+    ...file.getFunctions(),
+    ...file.getEnums(),
+    ...file.getInterfaces(),
+    ...file.getTypeAliases(),
+    ...file.getVariableDeclarations(),
+  ].map((declaration) => declaration.getName());
+  const clash = declared.find((name) => name !== undefined && imported.has(name));
+  return clash && `${path} would declare ${clash}, which it imports from ${imported.get(clash)}`;
+}
+
 /** Parses `text`, lets `change` edit the tree, and returns the new text (or the text `change` returns). */
 function edit(path: string, text: string, change: (file: SourceFile) => string | void): string {
   const file = parse(path, text);

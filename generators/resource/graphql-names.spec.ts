@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'graphql';
+import Handlebars from 'handlebars';
+import { FileChanges } from '../utils/file-changes';
+import { GeneratorInputError } from '../utils/options';
+import { buildResource } from './actions';
+import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
+import { normalizeResourceOptions } from './normalize';
+
+const ROOT = join(__dirname, '..', '..');
+const render = (template: string, data: object) => Handlebars.compile(template, { noEscape: true })(data);
+
+describe(featureGraphqlNames.name, () => {
+  it('should name every type and root field the schema-first template writes for a feature', () => {
+    const options = normalizeResourceOptions(
+      { name: 'novel', api: 'graphql', style: 'schema-first', fields: 'genre:enum{A,B} author:references' },
+      ROOT,
+    );
+    const changes = new FileChanges(ROOT);
+    buildResource(render, changes, options);
+    const written = parse(changes.read('src/novels/novels.graphql')).definitions.flatMap((definition) => {
+      if (!('name' in definition) || !definition.name) return [];
+      const fields = 'fields' in definition && definition.fields ? definition.fields : [];
+      const owner = definition.name.value;
+      return ['Query', 'Mutation', 'Author'].includes(owner)
+        ? fields.map((field) => `${owner}.${field.name.value}`)
+        : [owner];
+    });
+
+    const { types, fields } = featureGraphqlNames(options);
+    expect([...types, ...fields].sort()).toEqual(written.sort());
+  });
+
+  it("should name the code-first types the app's Book has in its schema", () => {
+    const schema = readFileSync(join(ROOT, 'src', 'schema.gql'), 'utf8');
+    const book = featureGraphqlNames({
+      Name: 'Book',
+      name: 'book',
+      names: 'books',
+      filters: [{}],
+      enums: [{ name: 'BookGenre' }],
+      relations: [{ parent: { Name: 'Author' } }],
+    });
+
+    for (const type of book.types) expect(schema).toMatch(new RegExp(`^(type|input|enum) ${type} \\{`, 'm'));
+  });
+});
+
+describe(graphqlNameProblem.name, () => {
+  it.each([
+    ['a scalar of the schema', { name: 'DateTime' }, /has the type DateTime already \(src\/schema.gql\)/],
+    ['a query of the schema', { name: 'Me' }, /has the field Query.me already/],
+    [
+      'a schema-first scalar',
+      { name: 'Decimal', style: 'schema-first' },
+      /schema-first\/graphql has the type Decimal already \(src\/graphql\/schema-first\/shared-types.graphql\)/,
+    ],
+    [
+      "a has-many field the parent has (Book's pages)",
+      { name: 'Page', fields: 'book:references' },
+      /has the field Book.pages already/,
+    ],
+    [
+      "an enum named as the feature's order type",
+      { name: 'Widget', fields: 'orderField:enum{X,Y}' },
+      /would declare the GraphQL type WidgetOrderField twice/,
+    ],
+  ])('should refuse %s before anything is planned', (_case, answers, message) => {
+    const normalize = () => normalizeResourceOptions({ api: 'graphql', ...answers }, ROOT);
+
+    expect(normalize).toThrow(GeneratorInputError);
+    expect(normalize).toThrow(message);
+  });
+
+  it('should find nothing for a new feature on either endpoint', () => {
+    const widget = featureGraphqlNames({
+      Name: 'Widget',
+      name: 'widget',
+      names: 'widgets',
+      filters: [],
+      enums: [],
+      relations: [{ parent: { Name: 'Author' } }],
+    });
+
+    expect(graphqlNameProblem(ROOT, 'code-first', widget)).toBeUndefined();
+    expect(graphqlNameProblem(ROOT, 'schema-first', widget)).toBeUndefined();
+  });
+});

@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type DefinitionNode, Kind, parse } from 'graphql';
+import { APP_LAYOUT, type GraphqlStyle } from '../app-layout';
+
+/** What a feature adds to its endpoint's schema; the templates of both styles write exactly these. */
+export interface FeatureGraphqlNames {
+  types: string[];
+  /** `Query.books`, `Mutation.createBook`, and the has-many side on each parent (`Author.books`). */
+  fields: string[];
+}
+
+export function featureGraphqlNames(feature: {
+  Name: string;
+  name: string;
+  names: string;
+  filters: unknown[];
+  enums: Array<{ name: string }>;
+  relations: Array<{ parent: { Name: string } }>;
+}): FeatureGraphqlNames {
+  const { Name, name, names } = feature;
+  return {
+    types: [
+      Name,
+      `${Name}Edge`,
+      `Paginated${Name}`,
+      ...(feature.filters.length > 0 ? [`${Name}FilterInput`] : []),
+      `${Name}OrderField`,
+      `${Name}OrderInput`,
+      `Create${Name}Input`,
+      `Update${Name}Input`,
+      ...feature.enums.map((enumType) => enumType.name),
+    ],
+    fields: [
+      `Query.${name}`,
+      `Query.${names}`,
+      `Mutation.create${Name}`,
+      `Mutation.update${Name}`,
+      `Mutation.delete${Name}`,
+      ...feature.relations.map(({ parent }) => `${parent.Name}.${names}`),
+    ],
+  };
+}
+
+// GraphQL's own scalars, which no SDL file declares.
+const BUILT_IN_TYPES = ['Int', 'Float', 'String', 'Boolean', 'ID'];
+
+/** The type names and `Type.field`s of an endpoint's schema as the app has it now, each with the file saying so. */
+function schemaOf(root: string, style: GraphqlStyle): Map<string, string> {
+  const files =
+    style === 'code-first'
+      ? [join(root, APP_LAYOUT.endpoints['code-first'].artefact)]
+      : sdlFilesUnder(join(root, 'src'));
+  const names = new Map(BUILT_IN_TYPES.map((type) => [type, 'GraphQL']));
+  for (const file of files) {
+    const where = relative(root, file);
+    for (const definition of parse(readFileSync(file, 'utf8')).definitions) {
+      for (const name of namesDefinedBy(definition)) if (!names.has(name)) names.set(name, where);
+    }
+  }
+  return names;
+}
+
+function namesDefinedBy(definition: DefinitionNode): string[] {
+  if (!('name' in definition) || !definition.name) return [];
+  const type = definition.name.value;
+  const fields = 'fields' in definition && definition.fields ? definition.fields : [];
+  const values = 'values' in definition && definition.values ? definition.values : [];
+  const isExtension =
+    definition.kind === Kind.OBJECT_TYPE_EXTENSION || definition.kind === Kind.INPUT_OBJECT_TYPE_EXTENSION;
+  return [
+    ...(isExtension || definition.kind === Kind.DIRECTIVE_DEFINITION ? [] : [type]),
+    ...[...fields, ...values].map((member) => `${type}.${member.name.value}`),
+  ];
+}
+
+function sdlFilesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sdlFilesUnder(path);
+    return entry.name.endsWith('.graphql') ? [path] : [];
+  });
+}
+
+/**
+ * Why the feature's GraphQL names cannot join its endpoint's schema, or undefined: a type or field the schema has
+ * already (a feature `DateTime`, `Me`, or a child whose has-many field the parent has), or one the feature would
+ * declare twice (a field `orderField`, whose enum `<Thing>OrderField` is the feature's order type).
+ */
+export function graphqlNameProblem(
+  root: string,
+  style: GraphqlStyle,
+  feature: FeatureGraphqlNames,
+): string | undefined {
+  const own = [...feature.types, ...feature.fields];
+  const twice = own.find((name, index) => own.indexOf(name) !== index);
+  if (twice)
+    return `the feature would declare the GraphQL type ${twice} twice (an enum field's type is <Thing><Field>)`;
+  const schema = schemaOf(root, style);
+  const taken = own.find((name) => schema.has(name));
+  if (!taken) return undefined;
+  const what = taken.includes('.') ? 'field' : 'type';
+  return `the schema at ${APP_LAYOUT.endpoints[style].path} has the ${what} ${taken} already (${schema.get(taken)})`;
+}
