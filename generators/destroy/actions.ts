@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
@@ -66,6 +66,12 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   for (const registration of entry.registrations) {
     changes.update(registration.file, (text) => unregister(text, registration));
   }
+  const importer = importerOfDeleted(changes);
+  if (importer) {
+    throw new GeneratorInputError(
+      `${options.Name}: ${importer}, which destroy would delete: take that import out first; nothing was removed`,
+    );
+  }
   forgetFeature(changes, options.Name);
   changes.plan(`${APP_LAYOUT.migrations}/<next>_drop_${entry.table}.sql (drizzle-kit generate)`);
   for (const style of touchedEndpoints(entry)) {
@@ -89,4 +95,33 @@ export async function finishDestroy(
     ),
     ...regenerations.run(changes),
   ]);
+}
+
+const IMPORT_SPECIFIER = /(?:\bfrom|^import)\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** TypeScript files under `folder`, as paths relative to the project. */
+function sourcesUnder(root: string, folder: string): string[] {
+  const absolute = join(root, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return sourcesUnder(root, path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/**
+ * A file that stays and imports one that goes (hand-written code that came to use the feature): the tree left
+ * behind would not compile. Its registrations are taken out by then; any other import is the user's to remove.
+ */
+function importerOfDeleted(changes: FileChanges): string | undefined {
+  const deleted = new Set(changes.deleted.map((path) => path.replace(/\.ts$/, '')));
+  for (const path of ['src', 'test'].flatMap((folder) => sourcesUnder(changes.root, folder))) {
+    if (!changes.exists(path)) continue;
+    for (const [, specifier] of changes.read(path).matchAll(IMPORT_SPECIFIER)) {
+      const target = posix.join(posix.dirname(path), specifier);
+      if (deleted.has(target)) return `${path} imports ${target}.ts`;
+    }
+  }
+  return undefined;
 }

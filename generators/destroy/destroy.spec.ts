@@ -111,6 +111,15 @@ describe('destroy generator', () => {
     ]);
   });
 
+  it('should refuse while a file that stays imports one that goes, naming both', () => {
+    write('src/authors/authors.module.ts', "import { GizmosModule } from '../gizmos/gizmos.module';\n");
+
+    expect(() => plan(manifestWith())).toThrow(
+      'Gizmo: src/authors/authors.module.ts imports src/gizmos/gizmos.module.ts, which destroy would delete: ' +
+        'take that import out first; nothing was removed',
+    );
+  });
+
   it('should regenerate only the endpoints the feature was registered on', () => {
     const { Gizmo, Widget } = manifestWith().features;
 
