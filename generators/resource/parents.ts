@@ -16,7 +16,7 @@ export interface ParentType extends Names {
 /**
  * The app's features that can be parents: a folder `src/<things>/` with its table (`<things>.table.ts`, exporting
  * `<things>`), its data module exporting the service, an API type (`models/<thing>.model.ts`), and a service with a
- * `loadByIds` batch function for the request loaders. The app's Author and generated features qualify.
+ * `loadByIds` batch function for the request loaders. The app's Author and Post and generated features qualify.
  */
 export function findParentTypes(root: string): ParentType[] {
   const src = join(root, 'src');

@@ -196,7 +196,7 @@ describe('resource generator', () => {
       'a reference to a type the app lacks',
       'shelf:references',
       FieldSpecError,
-      /references Shelf, which the app does not have \(types: Author, Book\)/,
+      /references Shelf, which the app does not have \(types: Author, Book, Post\)/,
     ],
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);

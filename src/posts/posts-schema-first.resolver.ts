@@ -1,14 +1,16 @@
-import { Args, Context, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import type { Author, Post } from '../graphql/schema-first/graphql.generated';
+import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { Author } from '../graphql/schema-first/graphql.generated';
 import { LimitArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Public } from '../common/decorators/public.decorator';
 import { CreatePostDto } from './dto/create-post.dto';
+// The service's type, not the generated one: fields other features add (`extend type Post`) have their own resolvers.
+import type { Post } from './models/post.model';
 import { PostsService } from './posts.service';
 
 /**
- * The mutations of posts.graphql and the `Author.posts` field it adds, bound by name. The mutations are not
- * public: the global guard asks for a token.
+ * The query and mutations of posts.graphql and the `Author.posts` field it adds, bound by name. The query is public;
+ * the mutations are not: the global guard asks for a token.
  *
  * Schema-first form: the class decorator names no type; the field resolver names its parent
  * type with a method-level `@Resolver('Author')` instead, and then every field resolver of the class must: Nest
@@ -19,6 +21,13 @@ import { PostsService } from './posts.service';
 @Resolver()
 export class PostsSchemaFirstResolver {
   constructor(private readonly postsService: PostsService) {}
+
+  // Through the request's loader: the posts of one request cost one query.
+  @Public()
+  @Query('post')
+  getPost(@Args('id') id: number, @Context('loaders') loaders: RequestLoaders): Promise<Post | null> {
+    return loaders.of(this.postsService.loadByIds).load(id);
+  }
 
   // The DTO subclass of the generated input carries the validation (title 3..50).
   @Mutation('createPost')

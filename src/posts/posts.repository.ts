@@ -25,8 +25,21 @@ export class PostsRepository {
     return row;
   }
 
+  /** The posts with these ids, in no particular order (the service puts them in the order asked): one statement. */
+  getByIds(ids: readonly number[]): Promise<PostRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(posts)
+      .where(inArray(posts.id, [...ids]));
+  }
+
   getPage(offset: number, limit: number): Promise<PostRow[]> {
     return this.db.select().from(posts).orderBy(asc(posts.id)).offset(offset).limit(limit);
+  }
+
+  count(): Promise<number> {
+    return this.db.$count(posts);
   }
 
   /**

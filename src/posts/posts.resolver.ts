@@ -1,22 +1,44 @@
-import { Args, Context, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, Info, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { BaseResolver } from '../graphql/base.resolver';
 import { MaxItems } from '../graphql/max-items';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../graphql/pagination.args';
+import { DEFAULT_LIMIT, MAX_LIMIT, PaginationArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
+import { isFieldSelected } from '../graphql/selected-fields';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthorIdsArgs, MAX_AUTHOR_IDS } from './dto/author-ids.args';
 import { CreatePostInput } from './dto/create-post.input';
 import { AuthorStats } from './models/author-stats.model';
+import { PaginatedPost } from './models/paginated-post.model';
 import { Post } from './models/post.model';
 import { PostsService } from './posts.service';
 
 // Queries are public (each marked @Public()); the mutations keep the global guard: they need a token, and so does
 // the subscription (its connection was authenticated at connection_init; the guard checks the token again).
-// `findAllPost` comes from the generic base resolver.
+// `findAllPost` comes from the generic base resolver; `post` and `posts` are what every feature has (one, a page),
+// which is also what a generated feature's has-many side (`Post.<things>`) is read through.
 @Resolver(() => Post)
 export class PostsResolver extends BaseResolver(Post) {
   constructor(protected readonly service: PostsService) {
     super();
+  }
+
+  @Public()
+  @Query(() => Post, { name: 'post', nullable: true, description: 'One post by id; null when unknown.' })
+  getPost(
+    @Args('id', { type: () => Int }) id: number,
+    @Context('loaders') loaders: RequestLoaders,
+  ): Promise<Post | null> {
+    // Through the request's loader: the posts of one request cost one query.
+    return loaders.of(this.service.loadByIds).load(id);
+  }
+
+  @Public()
+  @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit', sizedFields: ['nodes', 'edges'] })
+  @Query(() => PaginatedPost, { name: 'posts', description: 'A page of posts, in id order.' })
+  getPosts(@Args() pagination: PaginationArgs, @Info() info: GraphQLResolveInfo): Promise<PaginatedPost> {
+    // Counting all posts is the costly part of a page: only when the client asked for it.
+    return this.service.getPaginated(pagination, { totalCount: isFieldSelected(info, 'totalCount') });
   }
 
   @Public()

@@ -1,6 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { RequestLoaders } from '../graphql/request-loaders';
 import type { DatabasePubSub, Topic } from '../database/database-pubsub';
+import { PaginatedPost } from './models/paginated-post.model';
 import type { PostsRepository } from './posts.repository';
 import { type PostAddedEvent, PostsService } from './posts.service';
 
@@ -27,7 +28,9 @@ describe(PostsService.name, () => {
       },
     } as unknown as DatabasePubSub;
     repository = {
+      getByIds: jest.fn(),
       getPage: jest.fn(),
+      count: jest.fn(),
       getFirstByAuthorIds: jest.fn(),
       getVotesOfAuthor: jest.fn(),
       getStatsOfAuthor: jest.fn(),
@@ -54,6 +57,56 @@ describe(PostsService.name, () => {
 
       await expect(sut.getPage({ offset: 2, limit: 2 })).resolves.toEqual([post(3), post(4)]);
       expect(repository.getPage).toHaveBeenCalledWith(2, 2);
+    });
+  });
+
+  describe('getByIds', () => {
+    it('should answer in the order asked, with null for an unknown id', async () => {
+      repository.getByIds.mockResolvedValue([row(1, 1), row(3, 2)]);
+
+      await expect(sut.getByIds([3, 9, 1, 3])).resolves.toEqual([post(3), null, post(1), post(3)]);
+    });
+  });
+
+  describe('loadByIds', () => {
+    it("should batch one request's loads into one query, in the order asked, null for an unknown id", async () => {
+      repository.getByIds.mockResolvedValue([row(2, 1), row(1, 1)]);
+      const postsById = new RequestLoaders().of(sut.loadByIds);
+
+      const results = await Promise.all([1, 9, 2].map((id) => postsById.load(id)));
+
+      expect(results).toEqual([post(1), null, post(2)]);
+      expect(repository.getByIds).toHaveBeenCalledTimes(1);
+      expect(repository.getByIds).toHaveBeenCalledWith([1, 9, 2]);
+    });
+  });
+
+  describe('getPaginated', () => {
+    it('should read one row past the page to tell whether another page follows, without counting', async () => {
+      repository.getPage.mockResolvedValue([row(3, 2), row(4, 3), row(5, 3)]);
+
+      const page = await sut.getPaginated({ offset: 2, limit: 2 });
+
+      expect(repository.getPage).toHaveBeenCalledWith(2, 3);
+      expect(page).toBeInstanceOf(PaginatedPost);
+      expect(page).toMatchObject({
+        nodes: [post(3), post(4)],
+        hasNextPage: true,
+        totalCount: undefined,
+        offset: 2,
+      });
+      expect(repository.count).not.toHaveBeenCalled();
+    });
+
+    it('should count every post when asked, and say there is no next page when the extra row is missing', async () => {
+      repository.getPage.mockResolvedValue([row(4, 3)]);
+      repository.count.mockResolvedValue(4);
+
+      await expect(sut.getPaginated({ offset: 3, limit: 2 }, { totalCount: true })).resolves.toMatchObject({
+        nodes: [post(4)],
+        totalCount: 4,
+        hasNextPage: false,
+      });
     });
   });
 

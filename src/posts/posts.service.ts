@@ -7,6 +7,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../graphql/pagina
 import type { RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
+import { PaginatedPost } from './models/paginated-post.model';
 import type { Post } from './models/post.model';
 import { PostsRepository } from './posts.repository';
 import type { PostRow } from './posts.table';
@@ -46,8 +47,33 @@ export class PostsService implements ListService<Post> {
     });
   }
 
+  /** One entry per id, in the same order: null where there is no such post. */
+  async getByIds(ids: number[]): Promise<Array<Post | null>> {
+    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      return row ? toPost(row) : null;
+    });
+  }
+
+  /** Batch function of the request loaders (`loaders.of(postsService.loadByIds)`): posts by id. */
+  readonly loadByIds: BatchLoadFn<number, Post | null> = (ids) => this.getByIds([...ids]);
+
+  /** `findAllPost`: a bare list of one page in id order. */
   async getPage({ offset, limit }: PaginationArgs): Promise<Post[]> {
     return (await this.repository.getPage(offset, limit)).map(toPost);
+  }
+
+  /** `posts`: a page in id order, counting every post only when asked (it is the costly part of a page). */
+  async getPaginated({ offset, limit }: PaginationArgs, { totalCount = false } = {}): Promise<PaginatedPost> {
+    // One row past the page tells whether another page follows, without counting.
+    const rows = await this.repository.getPage(offset, limit + 1);
+    return PaginatedPost.of({
+      nodes: rows.slice(0, limit).map(toPost),
+      totalCount: totalCount ? await this.repository.count() : undefined,
+      hasNextPage: rows.length > limit,
+      offset,
+    });
   }
 
   /**

@@ -29,6 +29,8 @@ export class Author {
 
 export abstract class IQuery {
     abstract author(id: number): Nullable<Author> | Promise<Nullable<Author>>;
+
+    abstract post(id: number): Nullable<Post> | Promise<Nullable<Post>>;
 }
 
 export class Post {

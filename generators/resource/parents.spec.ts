@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findParentTypes, parentTypesFor } from './parents';
+
+const ROOT = join(__dirname, '..', '..');
+const source = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
+const namesOf = (parents: Array<{ Name: string }>) => parents.map((parent) => parent.Name);
+
+describe(findParentTypes.name, () => {
+  describe("the app's own features", () => {
+    it.each(['Author', 'Post'])('should find %s, with its type on both endpoints and no fixture', (Name) => {
+      expect(findParentTypes(ROOT).find((parent) => parent.Name === Name)).toMatchObject({
+        Name,
+        graphql: true,
+        schemaFirst: true,
+        fixture: false,
+      });
+    });
+
+    it.each([undefined, 'code-first', 'schema-first'] as const)(
+      'should offer Author and Post to a child on %s',
+      (style) => {
+        expect(namesOf(parentTypesFor(ROOT, style))).toEqual(expect.arrayContaining(['Author', 'Post']));
+      },
+    );
+
+    // What a generated child imports from its parent's folder: these names must be there, not only the files.
+    it.each(findParentTypes(ROOT).map((parent) => [parent.Name, parent] as const))(
+      'should have the pieces a child uses, under the names it uses, for %s',
+      (_Name, { Name, Names, names, kebabName, kebabNames }) => {
+        const folder = `src/${kebabNames}`;
+        expect(source(ROOT, `${folder}/${kebabNames}.table.ts`)).toContain(
+          `export const ${names} = pgTable(`,
+        );
+        expect(source(ROOT, `${folder}/${kebabNames}-data.module.ts`)).toMatch(
+          new RegExp(`exports: \\[[^\\]]*\\b${Names}Service\\b[^]*export class ${Names}DataModule `),
+        );
+        expect(source(ROOT, `${folder}/${kebabNames}.service.ts`)).toMatch(
+          new RegExp(
+            `export class ${Names}Service [^]*readonly loadByIds: BatchLoadFn<number, ${Name} \\| null>`,
+          ),
+        );
+        expect(source(ROOT, `${folder}/models/${kebabName}.model.ts`)).toContain(`export class ${Name} `);
+      },
+    );
+  });
+
+  describe('the layout it asks for (in a scratch project)', () => {
+    let root: string;
+
+    // The smallest feature it takes: only what findParentTypes reads (the app's own are checked above).
+    const FILES: Record<string, string> = {
+      'notes.table.ts': "export const notes = pgTable('notes', {});\n",
+      'notes-data.module.ts':
+        '@Module({ providers: [NotesService], exports: [NotesService] })\nexport class NotesDataModule {}\n',
+      'notes.service.ts':
+        'export class NotesService {\n  readonly loadByIds: BatchLoadFn<number, Note | null> = (ids) => this.getByIds([...ids]);\n}\n',
+      'notes.graphql': 'type Note {\n  id: Int!\n}\n',
+      'models/note.model.ts': '@ObjectType()\nexport class Note {}\n',
+    };
+
+    beforeEach(() => {
+      root = mkdtempSync(join(tmpdir(), 'parents-'));
+      mkdirSync(join(root, 'src', 'notes', 'models'), { recursive: true });
+      for (const [file, text] of Object.entries(FILES)) writeFileSync(join(root, 'src', 'notes', file), text);
+    });
+
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    const note = () => findParentTypes(root).find((parent) => parent.Name === 'Note');
+
+    it('should find a folder with the table, the data module, the model and a loadByIds batch function', () => {
+      expect(note()).toMatchObject({ Name: 'Note', graphql: true, schemaFirst: true, fixture: false });
+    });
+
+    it('should not find a feature whose service has no loadByIds (what the request loaders call)', () => {
+      const service = join(root, 'src', 'notes', 'notes.service.ts');
+      writeFileSync(service, FILES['notes.service.ts'].replace('loadByIds', 'loadSome'));
+
+      expect(note()).toBeUndefined();
+    });
+
+    it.each(['notes-data.module.ts', 'notes.table.ts', 'models/note.model.ts'])(
+      'should not find a feature without %s',
+      (file) => {
+        rmSync(join(root, 'src', 'notes', file));
+
+        expect(note()).toBeUndefined();
+      },
+    );
+
+    it('should offer it to a schema-first child only while its .graphql file declares the type', () => {
+      writeFileSync(join(root, 'src', 'notes', 'notes.graphql'), 'type Query {\n  x: Int\n}\n');
+
+      expect(note()).toMatchObject({ schemaFirst: false });
+      expect(namesOf(parentTypesFor(root, 'schema-first'))).not.toContain('Note');
+      expect(namesOf(parentTypesFor(root, 'code-first'))).toContain('Note');
+    });
+
+    it('should mark a feature with a test fixture as one that tests can create', () => {
+      mkdirSync(join(root, 'test', 'fixtures'), { recursive: true });
+      writeFileSync(join(root, 'test', 'fixtures', 'notes.ts'), '');
+
+      expect(note()).toMatchObject({ fixture: true });
+    });
+  });
+});
