@@ -144,15 +144,15 @@ export function startRegenerations(root: string, styles: readonly GraphqlStyle[]
 /**
  * `drizzle-kit generate`: writes the SQL migration for the tables the feature added (or, for `destroy`, the
  * drop of the one it removed). A run that announced a
- * migration and wrote none (drizzle-kit's snapshots already list the table, e.g. after a hand-made
- * `drizzle-kit drop`) fails, so the tree is put back instead of leaving a feature without its table.
+ * migration and wrote none (drizzle-kit's snapshots already list the table, which the resource generator checks
+ * before it writes) fails, so the tree is put back instead of leaving a feature without its table.
  */
 export async function generateMigration(
   root: string,
   changes: FileChanges,
   name: string,
   // Why drizzle-kit may write nothing, and what to do: the default fits a new table.
-  hint = `its snapshots in ${APP_LAYOUT.migrations}/meta already hold this table. Remove it there (npx drizzle-kit drop), then run again.`,
+  hint = `its snapshots in ${APP_LAYOUT.migrations}/meta already hold this table: choose another name (the migrations that made it stay as they are)`,
 ): Promise<void> {
   changes.watch(APP_LAYOUT.migrations);
   await runNodeScript(root, [
