@@ -15,7 +15,8 @@ const problemsOf = (type: new () => object, plain: object) =>
 
 describe('swagger-stand-in (what @nestjs/swagger resolves to in production)', () => {
   it('should export every name @nestjs/swagger does, so that no import of it is undefined', () => {
-    const missing = Object.keys(swagger).filter((name) => !(name in standIn));
+    // `default`: how Jest's interop shows an ES module's namespace on some Node versions, not one of its exports.
+    const missing = Object.keys(swagger).filter((name) => name !== 'default' && !(name in standIn));
 
     expect(missing).toEqual([]);
   });

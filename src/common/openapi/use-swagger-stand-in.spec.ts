@@ -3,7 +3,7 @@ import { useSwaggerStandIn } from './use-swagger-stand-in';
 
 describe(useSwaggerStandIn.name, () => {
   it('should change nothing where Node has no module hooks (Node 20)', () => {
-    expect(useSwaggerStandIn(undefined)).toBe(false);
+    expect(useSwaggerStandIn(null)).toBe(false);
   });
 
   it('should resolve @nestjs/swagger, and nothing else, to the stand-in', () => {

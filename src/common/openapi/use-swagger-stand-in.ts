@@ -17,7 +17,8 @@ const STAND_IN = pathToFileURL(require.resolve('./swagger-stand-in')).href;
  * start on Node 26). Returns false, changing nothing, where Node has no module hooks (Node 20).
  */
 export function useSwaggerStandIn(
-  register: RegisterHooks | undefined = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks,
+  // null where Node has no module hooks (Node 20).
+  register: RegisterHooks | null = (nodeModule as { registerHooks?: RegisterHooks }).registerHooks ?? null,
 ): boolean {
   if (typeof register !== 'function') return false;
   register({
