@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import request from 'supertest';
 import { SPENT_TOKENS_KEPT } from '../src/auth/refresh-tokens.repository';
 import { RefreshTokensService } from '../src/auth/refresh-tokens.service';
@@ -343,6 +344,34 @@ describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', ()
         relogged.access_token,
       ).expect(204);
     });
+
+    // PGlite runs one statement at a time; on PostgreSQL the two race for real.
+    (process.env.TEST_DATABASE_URL ? it : it.skip)(
+      'should hold a login back while a password change is in progress, then start no family (PostgreSQL)',
+      async () => {
+        const [{ passwordHash }] = await db().select().from(users).where(eq(users.id, 2));
+        const other = new Client({ connectionString: process.env.DATABASE_URL });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query("update users set password_hash = 'changed' where id = 2");
+          let settled = false;
+          const started = sut.app
+            .get(RefreshTokensService)
+            .start(2, passwordHash)
+            .finally(() => (settled = true));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(settled).toBe(false); // waiting for the row the change holds
+
+          await other.query('commit');
+
+          await expect(started).resolves.toBeUndefined();
+        } finally {
+          await other.query('update users set password_hash = $1 where id = 2', [passwordHash]);
+          await other.end();
+        }
+      },
+    );
 
     it('should answer 204, take the new password, and make every refresh token of the user 401', async () => {
       const first = await login('bob');

@@ -1,5 +1,5 @@
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
-import { type Field, parseFields } from '../utils/fields';
+import { type Field, FieldSpecError, LIST_QUERY_NAMES, parseFields } from '../utils/fields';
 import { namesOf, type Names } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 import { databaseNameProblem } from './database-names';
@@ -234,6 +234,13 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   }
   const filters = fields.filter((field) => field.filterable);
   const sortable = fields.filter((field) => field.sortable);
+  // On REST a filter is a query parameter beside the paging and order ones (GraphQL nests them in `filter`).
+  const taken = rest ? filters.find((field) => LIST_QUERY_NAMES.includes(field.name)) : undefined;
+  if (taken) {
+    throw new FieldSpecError(
+      `field "${taken.name}": it filters GET /${names.kebabNames} as ?${taken.name}=, a parameter of its paging and order (${LIST_QUERY_NAMES.join(', ')}): choose another name`,
+    );
+  }
   if (root) {
     const problem =
       databaseNameProblem(

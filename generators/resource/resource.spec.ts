@@ -203,6 +203,22 @@ describe('resource generator', () => {
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(message);
   });
 
+  it.each(['offset', 'limit', 'sort', 'order', 'page'])(
+    'should refuse a REST filter named %s, a parameter of the list route, and take it on GraphQL',
+    (name) => {
+      const fields = `${name}:boolean`;
+
+      expect(() => normalizeResourceOptions({ name: 'novel', api: 'both', fields }, ROOT)).toThrow(
+        new RegExp(
+          `field "${name}": it filters GET /novels as \\?${name}=, a parameter of its paging and order`,
+        ),
+      );
+      expect(normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT).filters).toHaveLength(
+        1,
+      );
+    },
+  );
+
   it('should refuse ownerId on an owned feature, whose owner it is', () => {
     expect(() =>
       normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, ROOT),

@@ -50,7 +50,7 @@ export interface FieldContext {
   reservedNames: readonly string[];
 }
 
-/** Query parameters of the generated list route (`page` is its paging arguments' name), which a filter cannot be. */
+/** Query parameters of the generated REST list route (`page` names its paging), which no filter of it may be. */
 export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'page'];
 
 const SYNTAX = 'name[?]:type[{args}][:unique][:index][=default]';
@@ -135,13 +135,6 @@ function parseField(part: string, context: FieldContext): Field {
       throw problem(`references ${parent}, which the app does not have (types: ${known})`);
     }
     Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snake(name)}_id`, index: true });
-  }
-  // Enums, booleans and references filter the list route by their query parameter.
-  const filter = field.foreignKey ?? name;
-  if (['enum', 'boolean', 'references'].includes(field.type) && LIST_QUERY_NAMES.includes(filter)) {
-    throw problem(
-      `a ${field.type} field filters the list route as ?${filter}=, which is taken by its paging and order (${LIST_QUERY_NAMES.join(', ')}): choose another name`,
-    );
   }
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;

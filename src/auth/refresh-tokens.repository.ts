@@ -41,30 +41,32 @@ export class RefreshTokensRepository {
 
   /**
    * Spends the live token `oldHash`: its row takes `newHash` (so whatever revokes the family by its rows finds the
-   * live one, however the two race), and `oldHash` is kept in a spent row for reuse detection. One statement: of
-   * two calls racing with one token, the row lock lets exactly one UPDATE match, so exactly one gets a new token.
+   * live one, however the two race), `oldHash` is kept in a spent row for reuse detection, and the family's spent
+   * rows past the last SPENT_TOKENS_KEPT go. One statement, so a refresh is all or nothing, and of two calls racing
+   * with one token the row lock lets exactly one UPDATE match: exactly one gets a new token.
    * `userId`: only a token of this user (undefined: any). The user of the new token, or undefined.
    */
   async rotate(oldHash: string, newHash: string, userId?: number): Promise<number | undefined> {
     // Plain SQL: Drizzle's INSERT … SELECT lists every column, and a SELECT cannot say DEFAULT for the id.
     const sameUser = userId === undefined ? sql`` : sql`and user_id = ${userId}`;
+    // The statement's snapshot does not see the row it inserts: the delete keeps one row fewer of those before.
     const result = await this.db.execute(sql`
       with live as (
         update ${refreshTokens} set token_hash = ${newHash}
         where token_hash = ${oldHash} and spent_at is null and expires_at > now() ${sameUser}
         returning family_id, user_id, expires_at
+      ), spent as (
+        insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at, spent_at)
+        select ${oldHash}, family_id, user_id, expires_at, now() from live
+        returning user_id
+      ), pruned as (
+        delete from ${refreshTokens}
+        where family_id = (select family_id from live) and spent_at is not null and id <= (
+          select id from ${refreshTokens} where family_id = (select family_id from live) and spent_at is not null
+          order by id desc offset ${SPENT_TOKENS_KEPT - 1} limit 1)
       )
-      insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at, spent_at)
-      select ${oldHash}, family_id, user_id, expires_at, now() from live
-      returning user_id, family_id`);
-    const [row] = rowsOf<{ user_id: number; family_id: string }>(result);
-    if (!row) return undefined;
-    await this.db.execute(sql`
-      delete from ${refreshTokens}
-      where family_id = ${row.family_id} and spent_at is not null and id < (
-        select id from ${refreshTokens} where family_id = ${row.family_id} and spent_at is not null
-        order by id desc offset ${SPENT_TOKENS_KEPT - 1} limit 1)`);
-    return row.user_id;
+      select user_id from spent`);
+    return rowsOf<{ user_id: number }>(result)[0]?.user_id;
   }
 
   /** Reuse detection: when `tokenHash` is a spent token (of `userId`, if given), deletes its whole family. */
