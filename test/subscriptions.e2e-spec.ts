@@ -230,7 +230,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     await new Promise((resolve) => socket.on('open', resolve));
 
     const printed = jest.spyOn(console, 'error');
-    const warned = jest.spyOn(Logger.prototype, 'warn');
+    const logged = jest.spyOn(Logger.prototype, 'debug');
 
     socket.send(
       JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(MAX_MESSAGE_BYTES) } }),
@@ -238,10 +238,10 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
 
     await expect(closed).resolves.toBe(1009);
     // Through the app's logger, one line, not graphql-ws's console.error with a stack.
-    expect(warned).toHaveBeenCalledWith('WebSocket connection closed: Max payload size exceeded');
+    expect(logged).toHaveBeenCalledWith('WebSocket connection closed: Max payload size exceeded');
     expect(printed).not.toHaveBeenCalled();
     printed.mockRestore();
-    warned.mockRestore();
+    logged.mockRestore();
   });
 
   it('should count subscriptions in graphql_operations_total, refused ones as rejected', async () => {

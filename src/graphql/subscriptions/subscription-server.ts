@@ -14,6 +14,7 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
+  type OperationDefinitionNode,
   parse,
   specifiedRules,
   validate,
@@ -229,48 +230,10 @@ export class SubscriptionServer {
         }),
       ];
     }
-    let document: DocumentNode;
-    try {
-      document = parse(payload.query, { maxTokens: rules.maxTokens });
-    } catch (error) {
-      return [
-        withCode(
-          error instanceof GraphQLError ? error : new GraphQLError('Syntax error.'),
-          ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
-        ),
-      ];
-    }
-    const errors = validate(
-      rules.schema,
-      document,
-      [
-        ...specifiedRules,
-        ...(rules.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-        ...rules.validationRules,
-      ],
-      { hideSuggestions: rules.hideSuggestions, maxErrors: 100 },
-    );
-    if (errors.length > 0)
-      return errors.map((error) => withCode(error, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED));
-    const operation = getOperationAST(document, payload.operationName);
-    if (!operation) {
-      // graphql-js's messages, as Apollo answers them over HTTP.
-      const message = payload.operationName
-        ? `Unknown operation named "${payload.operationName}".`
-        : 'Must provide operation name if query contains multiple operations.';
-      return [
-        new GraphQLError(message, {
-          extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
-        }),
-      ];
-    }
-    if (operation.operation !== 'subscription') {
-      return [
-        new GraphQLError('Only subscriptions go over WebSocket: send queries and mutations as HTTP POST.', {
-          extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
-        }),
-      ];
-    }
+    const document = parseAndValidate(payload.query, rules);
+    if (Array.isArray(document)) return document;
+    const operation = subscriptionOf(document, payload.operationName);
+    if (Array.isArray(operation)) return operation;
     // Checked here, as Apollo does before it executes: graphql-js would answer them without a code.
     const variables = getVariableValues(
       rules.schema,
@@ -278,6 +241,7 @@ export class SubscriptionServer {
       payload.variables ?? {},
       {
         maxErrors: 50,
+        hideSuggestions: rules.hideSuggestions,
       },
     );
     if (variables.errors) {
@@ -292,6 +256,58 @@ export class SubscriptionServer {
       contextValue: { req, loaders: new RequestLoaders() } satisfies GraphqlContext,
     };
   }
+}
+
+/** The document, or the errors Apollo would answer over HTTP for its syntax and validation. */
+function parseAndValidate(query: string, rules: DocumentRules): DocumentNode | GraphQLError[] {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: rules.maxTokens });
+  } catch (error) {
+    return [
+      withCode(
+        error instanceof GraphQLError ? error : new GraphQLError('Syntax error.'),
+        ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+      ),
+    ];
+  }
+  const errors = validate(
+    rules.schema,
+    document,
+    [
+      ...specifiedRules,
+      ...(rules.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+      ...rules.validationRules,
+    ],
+    { hideSuggestions: rules.hideSuggestions, maxErrors: 100 },
+  );
+  if (errors.length > 0)
+    return errors.map((error) => withCode(error, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED));
+  return document;
+}
+
+/** The operation to run, or why there is none: not found (graphql-js's messages, as Apollo answers), not a subscription. */
+function subscriptionOf(
+  document: DocumentNode,
+  operationName?: string | null,
+): OperationDefinitionNode | GraphQLError[] {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) {
+    const message = operationName
+      ? `Unknown operation named "${operationName}".`
+      : 'Must provide operation name if query contains multiple operations.';
+    return [
+      new GraphQLError(message, { extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE } }),
+    ];
+  }
+  if (operation.operation !== 'subscription') {
+    return [
+      new GraphQLError('Only subscriptions go over WebSocket: send queries and mutations as HTTP POST.', {
+        extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
+      }),
+    ];
+  }
+  return operation;
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

@@ -9,6 +9,8 @@ import { documentRulesOf, MAX_MESSAGE_BYTES, SubscriptionServer } from './subscr
 /** The path of a request URL, as ws matches it: without the query. */
 const pathnameOf = (url = '') => url.split('?', 1)[0];
 
+type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
 /**
  * graphql-ws reports each message it could not write with console.error and a stack: a client that queues
  * thousands of pings and leaves before their pongs are written gets thousands of lines. A write fails only once
@@ -30,7 +32,7 @@ function ignoreFailedWrites(socket: WebSocket): void {
  */
 @Injectable()
 export class SubscriptionsApolloDriver extends ApolloDriver {
-  private routeUpgrades?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  private routeUpgrades?: UpgradeListener;
   private readonly logger = new Logger('Subscriptions');
 
   constructor(
@@ -50,17 +52,20 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
 
     // Nest's listener hands ws every upgrade whose URL starts with the path (`/graphqlx` too), and ws refuses
     // those with 400: the path's own upgrades go to Nest's listener, every other gets 404.
-    type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-    const nest = (server.listeners('upgrade') as UpgradeListener[]).filter(
+    const added = (server.listeners('upgrade') as UpgradeListener[]).filter(
       (listener) => !before.has(listener),
     );
-    for (const listener of nest) server.off('upgrade', listener);
+    // As webSocketServer(): a version of @nestjs/graphql that attaches it otherwise fails the start, not the upgrades.
+    if (added.length !== 1) {
+      throw new Error(
+        `GraphQL subscriptions: expected one upgrade listener from Nest, found ${added.length}`,
+      );
+    }
+    const [nest] = added;
+    server.off('upgrade', nest);
     const path = options.path ?? '/graphql';
     this.routeUpgrades = (request, socket, head) => {
-      if (pathnameOf(request.url) === path) {
-        for (const listener of nest) listener.call(server, request, socket, head);
-        return;
-      }
+      if (pathnameOf(request.url) === path) return nest.call(server, request, socket, head);
       socket.on('error', () => undefined);
       // Destroyed once the answer is written, whatever the client does.
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () =>
@@ -87,13 +92,14 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
    * A socket's errors are frames ws refuses from the client (too big, malformed), and ws closes the connection
    * itself with the matching code (1009, 1002, 1007). graphql-ws reports them with console.error and a stack, past
    * the app's logs: a line the log format does not allow, one per bad frame any client cares to send. Its listener,
-   * added by the `connection` listener before this one, is replaced by a warning through the app's logger.
+   * added by the `connection` listener before this one, is replaced by a debug line through the app's logger.
    */
   private configure(wss: WebSocketServer): void {
     wss.options.maxPayload = MAX_MESSAGE_BYTES;
     wss.on('connection', (socket) => {
       socket.removeAllListeners('error');
-      socket.on('error', (error) => this.logger.warn(`WebSocket connection closed: ${error.message}`));
+      // Debug: any client can send a bad frame, as many times as it connects.
+      socket.on('error', (error) => this.logger.debug(`WebSocket connection closed: ${error.message}`));
       ignoreFailedWrites(socket);
       this.subscriptionServer.track(socket);
     });
