@@ -4,8 +4,9 @@ import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
+import { namesOf } from '../utils/names';
 import { GeneratorInputError } from '../utils/options';
-import { unregister } from '../utils/wiring';
+import { relativeImportsOf, unregister } from '../utils/wiring';
 import { featureKeyOf, type DestroyOptions } from './normalize';
 
 /** Why `name` cannot be destroyed whatever the flags (not generated, or still referenced), or undefined. */
@@ -66,7 +67,7 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   for (const registration of entry.registrations) {
     changes.update(registration.file, (text) => unregister(text, registration));
   }
-  const importer = importerOfDeleted(changes);
+  const importer = importerOfDeleted(changes, namesOf(options.Name).kebabNames);
   if (importer) {
     throw new GeneratorInputError(
       `${options.Name}: ${importer}, which destroy would delete: take that import out first; nothing was removed`,
@@ -97,8 +98,6 @@ export async function finishDestroy(
   ]);
 }
 
-const IMPORT_SPECIFIER = /(?:\bfrom|^import)\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
-
 /** TypeScript files under `folder`, as paths relative to the project. */
 function sourcesUnder(root: string, folder: string): string[] {
   const absolute = join(root, folder);
@@ -114,13 +113,17 @@ function sourcesUnder(root: string, folder: string): string[] {
  * A file that stays and imports one that goes (hand-written code that came to use the feature): the tree left
  * behind would not compile. Its registrations are taken out by then; any other import is the user's to remove.
  */
-function importerOfDeleted(changes: FileChanges): string | undefined {
+function importerOfDeleted(changes: FileChanges, folder: string): string | undefined {
   const deleted = new Set(changes.deleted.map((path) => path.replace(/\.ts$/, '')));
-  for (const path of ['src', 'test'].flatMap((folder) => sourcesUnder(changes.root, folder))) {
+  for (const path of ['src', 'test'].flatMap((under) => sourcesUnder(changes.root, under))) {
     if (!changes.exists(path)) continue;
-    for (const [, specifier] of changes.read(path).matchAll(IMPORT_SPECIFIER)) {
+    const text = changes.read(path);
+    // Parsed only where the feature's name appears: every import of its files has it.
+    if (!text.includes(folder)) continue;
+    for (const specifier of relativeImportsOf(path, text)) {
       const target = posix.join(posix.dirname(path), specifier);
-      if (deleted.has(target)) return `${path} imports ${target}.ts`;
+      const imported = [target, posix.join(target, 'index')].find((candidate) => deleted.has(candidate));
+      if (imported) return `${path} imports ${imported}.ts`;
     }
   }
   return undefined;

@@ -111,13 +111,25 @@ describe('destroy generator', () => {
     ]);
   });
 
-  it('should refuse while a file that stays imports one that goes, naming both', () => {
-    write('src/authors/authors.module.ts', "import { GizmosModule } from '../gizmos/gizmos.module';\n");
+  it.each([
+    ['an import', "import { GizmosModule } from '../gizmos/gizmos.module';\n", 'src/gizmos/gizmos.module.ts'],
+    ['a re-export', "export * from '../gizmos/models/gizmo.model';\n", 'src/gizmos/models/gizmo.model.ts'],
+  ])('should refuse while a file that stays has %s of one that goes, naming both', (_case, text, target) => {
+    write(
+      'src/authors/authors.module.ts',
+      `// gizmos are not imported in this comment: from '../gizmos/x'\n${text}`,
+    );
 
     expect(() => plan(manifestWith())).toThrow(
-      'Gizmo: src/authors/authors.module.ts imports src/gizmos/gizmos.module.ts, which destroy would delete: ' +
+      `Gizmo: src/authors/authors.module.ts imports ${target}, which destroy would delete: ` +
         'take that import out first; nothing was removed',
     );
+  });
+
+  it('should not mistake a mention of the feature for an import of it', () => {
+    write('src/authors/authors.service.ts', "// from '../gizmos/gizmos.module'\nconst url = '/gizmos';\n");
+
+    expect(() => plan(manifestWith())).not.toThrow();
   });
 
   it('should regenerate only the endpoints the feature was registered on', () => {

@@ -81,6 +81,14 @@ export function doubleBinding(path: string, text: string): string | undefined {
   return clash && `${path} would declare ${clash}, which it imports from ${imported.get(clash)}`;
 }
 
+/** The relative module specifiers `text` imports or re-exports from (`./models/book.model`), in order. */
+export function relativeImportsOf(path: string, text: string): string[] {
+  const file = parse(path, text);
+  return [...file.getImportDeclarations(), ...file.getExportDeclarations()]
+    .map((declaration) => declaration.getModuleSpecifierValue())
+    .filter((specifier): specifier is string => specifier !== undefined && isRelative(specifier));
+}
+
 /** Parses `text`, lets `change` edit the tree, and returns the new text (or the text `change` returns). */
 function edit(path: string, text: string, change: (file: SourceFile) => string | void): string {
   const file = parse(path, text);

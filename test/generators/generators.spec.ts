@@ -151,11 +151,18 @@ describe('generators', () => {
           ['--name', `Generated${i}`, '--kind', kind],
         ]),
         ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
-        ['resolver', ['--name', 'Tag', '--style', 'code-first']],
+        // Children of the app's Post (a parent like Author), on each endpoint.
+        [
+          'resolver',
+          ['--name', 'Tag', '--style', 'code-first', '--fields', 'name:string{100} post?:references'],
+        ],
         ['resource', ['--name', 'Novel', '--api', 'both', '--fields', EVERY_FIELD_TYPE]],
         // A generated child of a generated parent, on GraphQL only.
         ['resolver', ['--name', 'Chapter', '--fields', 'heading:string{120} novel:references position?:int']],
-        ['resolver', ['--name', 'Label', '--style', 'schema-first']],
+        [
+          'resolver',
+          ['--name', 'Label', '--style', 'schema-first', '--fields', 'name:string{100} post?:references'],
+        ],
         [
           'resource',
           ['--name', 'Essay', '--api', 'both', '--style', 'schema-first', '--fields', EVERY_FIELD_TYPE],
