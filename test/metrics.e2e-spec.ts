@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { MAX_OPERATION_NAMES } from '../src/metrics/graphql-metrics.plugin';
 import { graphqlClient } from './utils/graphql';
@@ -64,6 +65,25 @@ describe('GET /metrics (development: open)', () => {
       /^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/cats\/:id",status="200"\} /m,
     );
     expect(text).not.toMatch(/\/cats\/[78]/);
+  });
+
+  it('should count a request its client abandoned as 499, not as the 200 Express presets', async () => {
+    await sut.app.listen(0, '127.0.0.1');
+    const { port } = sut.http.address() as AddressInfo;
+    const slow = '{method="GET",route="/interceptors/slow",status=';
+    const before = await scrape();
+
+    await expect(
+      fetch(`http://127.0.0.1:${port}/interceptors/slow?ms=2000`, { signal: AbortSignal.timeout(200) }),
+    ).rejects.toThrow();
+    // The app notices the closed connection at once; the handler then ends on its own.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const after = await scrape();
+    const count = (text: string, status: number) =>
+      countOf(text, `http_request_duration_seconds_count${slow}"${status}"}`);
+    expect(count(after, 499) - count(before, 499)).toBe(1);
+    expect(count(after, 200) - count(before, 200)).toBe(0);
   });
 
   it('should add no series for 1 000 random unknown paths: they share the route "unmatched"', async () => {

@@ -11,10 +11,14 @@ export type HttpLabels = 'method' | 'route' | 'status';
  */
 const MAX_ROUTES = 500;
 
+/** The status label of a request the client abandoned before its answer was written (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /**
  * Observes every response's duration under its method, route pattern (`/cats/:id`, `unmatched` for a 404) and
- * status. Mounted first (configureApp), so refusals before routing count too; `close` ends every response,
- * finished or aborted. The labelled series are kept, so a request costs one map lookup and one observation.
+ * status (499 for a request its client abandoned). Mounted first (configureApp), so refusals before routing count
+ * too; `close` ends every response, finished or aborted. The labelled series are kept, so a request costs one map
+ * lookup and one observation.
  */
 export function httpMetricsMiddleware(histogram: Histogram<HttpLabels>): RequestHandler {
   const routes = new BoundedLabelValues(MAX_ROUTES);
@@ -23,10 +27,12 @@ export function httpMetricsMiddleware(histogram: Histogram<HttpLabels>): Request
     const startedAt = performance.now();
     res.once('close', () => {
       const route = routes.label(routeOf(req));
-      const key = `${req.method} ${route} ${res.statusCode}`;
+      // Express's default 200 until something is sent: a request whose client left first got no answer.
+      const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST;
+      const key = `${req.method} ${route} ${status}`;
       let observed = series.get(key);
       if (!observed) {
-        observed = histogram.labels(req.method, route, String(res.statusCode));
+        observed = histogram.labels(req.method, route, String(status));
         series.set(key, observed);
       }
       observed.observe((performance.now() - startedAt) / 1000);

@@ -128,6 +128,13 @@ describe(scrubSecrets.name, () => {
     ['GET /x?a=1&password=p&b=2', `GET /x?a=1&password=${REDACTED}&b=2`],
     ['GET /x?api_key=k#top', `GET /x?api_key=${REDACTED}#top`],
     ['Authorization: Bearer abc.def', `Authorization: Bearer ${REDACTED}`],
+    ['GET /x?authorization=abc', `GET /x?authorization=${REDACTED}`],
+    ['GET /x?Authorisation=abc&author=Ann', `GET /x?Authorisation=${REDACTED}&author=Ann`],
+    ['GET /x?credentials=c&pwd=p', `GET /x?credentials=${REDACTED}&pwd=${REDACTED}`],
+    ['GET /x?pass%77ord=p', `GET /x?pass%77ord=${REDACTED}`],
+    ['GET /x?password[]=p&password%5B%5D=q', `GET /x?password[]=${REDACTED}&password%5B%5D=${REDACTED}`],
+    ['GET /x?bad%E0name=v&token=t', `GET /x?bad%E0name=v&token=${REDACTED}`],
+    ['GET /x;jsessionid=abc', `GET /x;jsessionid=${REDACTED}`],
   ])('should turn %j into %j', (text, scrubbed) => {
     expect(scrubSecrets(text)).toBe(scrubbed);
   });

@@ -70,17 +70,32 @@ export function censorSecrets(
 
 /**
  * Credentials inside text: a bearer token, or the value of a query parameter whose name says it is one
- * (`?access_token=…`, `&password=…`, `?code=…`; not `?authorId=`). The logging interceptor prints request URLs as
- * they came.
+ * (`?access_token=…`, `&password=…`, `?authorization=…`, `?code=…`; not `?authorId=`), its name read as the server
+ * reads it (`pass%77ord`, `password[]`). The logging interceptor prints request URLs as they came.
  */
-const SECRET_IN_TEXT =
-  /(\bBearer\s+)[^\s"',;]+|([?&;][\w.-]*(?:pass|token|secret|key|auth(?!or)|session|sig|code|cookie|jwt)[\w.-]*=)[^&#\s"']*/gi;
+const BEARER = /(\bBearer\s+)[^\s"',;]+/gi;
+const PARAMETER = /([?&;])([^=&#?;\s"']+)=[^&#\s"']*/g;
+const SECRET_NAME =
+  /pass|pwd|token|secret|key|auth(?!or(?!i[sz]ation))|credential|session|sig|code|cookie|jwt/i;
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
 
 export function scrubSecrets(text: string): string {
-  // Most lines hold neither (`GET /cats/1 started`): two scans instead of the expression. (B|b)earer.
-  if (!text.includes('=') && !text.includes('earer')) return text;
-  return text.replace(SECRET_IN_TEXT, (_match, bearer?: string, parameter?: string) =>
-    bearer ? `${bearer}${REDACTED}` : `${parameter}${REDACTED}`,
+  // Most lines hold neither (`GET /cats/1 started`): two scans instead of the expressions. (B|b)earer.
+  const hasParameters = text.includes('=');
+  if (!hasParameters && !text.includes('earer')) return text;
+  const scrubbed = text.replace(BEARER, `$1${REDACTED}`);
+  if (!hasParameters) return scrubbed;
+  return scrubbed.replace(PARAMETER, (parameter, separator: string, name: string) =>
+    SECRET_NAME.test(name.includes('%') ? decodedName(name) : name)
+      ? `${separator}${name}=${REDACTED}`
+      : parameter,
   );
 }
 
