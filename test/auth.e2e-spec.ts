@@ -57,6 +57,12 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
       expect(unknownUser.body).toEqual(UNAUTHORIZED);
     });
 
+    it('should answer a username no user can have (a NUL in it) as an unknown one: 401', async () => {
+      const response = await login({ username: 'ali\u0000ce', password: 'alice-password' }).expect(401);
+
+      expect(response.body).toEqual(UNAUTHORIZED);
+    });
+
     it.each([
       ['an empty body', {}],
       ['a missing password', { username: 'alice' }],

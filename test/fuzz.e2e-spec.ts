@@ -74,7 +74,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         expectHandled(response);
         expect([200, 400, 401, 429]).toContain(response.status);
       }),
-      // Found by this suite: PostgreSQL text cannot hold NUL, and the lookup failed with 500 (now 400).
+      // Found by this suite: PostgreSQL text cannot hold NUL, and the lookup failed with 500 (now 401: no such user).
       { ...RUNS, examples: [[{ username: '\u0000', password: '\u0000' }]] },
     );
   }, 60_000);

@@ -10,6 +10,8 @@ export class UsersRepository {
 
   /** Case-insensitive, as usernames are unique (users_username_lower_unique). */
   async getByUsername(username: string): Promise<UserRow | undefined> {
+    // PostgreSQL text cannot hold NUL, so no user has one, and the query would fail ("cannot be stored") instead.
+    if (username.includes('\u0000')) return undefined;
     const [row] = await this.db
       .select()
       .from(users)
