@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     { abortOnError: false, logger: createBootstrapLogger(process.env, 'warn') },
   );
   await context.close();
-  new Logger('Migrate').log('Database is up to date');
+  // The command's answer, at LOG_LEVEL: the context's logger keeps only warnings (no module-by-module start lines).
+  createBootstrapLogger(process.env).log('Database is up to date', 'Migrate');
 }
 
 main().catch((error: unknown) => {

@@ -72,4 +72,11 @@ describe('one process per DATA_DIR (node dist/main.js twice on one PGlite folder
 
     expect(existsSync(join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
   }, 60_000);
+
+  it('should let db:migrate run once the folder is free, and say so', async () => {
+    const migrate = await runMigrate(env);
+
+    expect(migrate.code).toBe(0);
+    expect(migrate.output).toMatch(/INFO \[Migrate\]: Database is up to date/);
+  }, 60_000);
 });

@@ -59,6 +59,10 @@ describe(validateEnvironment.name, () => {
     ['REFRESH_TOKEN_TTL', '30d', 'REFRESH_TOKEN_TTL must be a positive whole number of seconds'],
     ['DATABASE_POOL_MAX', '0', 'DATABASE_POOL_MAX must be an integer between 1 and 1000'],
     ['DATABASE_POOL_MAX', 'ten', 'DATABASE_POOL_MAX must be an integer between 1 and 1000'],
+    // Number() reads '' as 0 (a random port) and '0x0DB2' as 3506: only decimal digits are a number here.
+    ['PORT', '', 'PORT must be an integer between 0 and 65535'],
+    ['PORT', '0x0DB2', 'PORT must be an integer between 0 and 65535'],
+    ['PORT', '1e3', 'PORT must be an integer between 0 and 65535'],
     [
       'DATABASE_STATEMENT_TIMEOUT_MS',
       '0',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LOG_LEVELS, Logger, type LogLevel } from '@nestjs/common';
-import { plainToInstance, Transform, Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -15,10 +15,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { StartupError } from '../common/errors/startup-error';
+import { toBoolean, toInteger } from '../common/validation/field-validators';
 import { parseTrustProxy, TRUST_PROXY_RULE, type TrustProxy } from './trust-proxy';
-
-const toBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' ? true : value === 'false' ? false : value;
 
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -37,7 +35,7 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: 'development' | 'production' | 'test';
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'PORT must be an integer between 0 and 65535' })
   @Min(0, { message: 'PORT must be an integer between 0 and 65535' })
   @Max(65535, { message: 'PORT must be an integer between 0 and 65535' })
@@ -49,7 +47,7 @@ export class Environment {
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET: string;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'JWT_EXPIRES_IN must be a whole number of seconds' })
   @Min(1, { message: 'JWT_EXPIRES_IN must be at least 1 second' })
   JWT_EXPIRES_IN = 60;
@@ -60,7 +58,7 @@ export class Environment {
   DATABASE_URL?: string;
 
   /** PostgreSQL: connections per instance. N instances open up to N times this: keep it under max_connections. */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
   @Min(1, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
   @Max(1000, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
@@ -70,7 +68,7 @@ export class Environment {
    * PostgreSQL: the server cancels a statement after this many milliseconds (the client gives up 1 s later). No
    * 0 (PostgreSQL's "never"): a request must not wait on the database past a bound.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
   @Min(100, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
   @Max(600_000, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
@@ -117,12 +115,12 @@ export class Environment {
   SIGNUP_ENABLED = true;
 
   /** Seconds a login's refresh tokens live, counted from the login (refreshing does not extend it): 30 days. */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
   @Min(1, { message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
   REFRESH_TOKEN_TTL = 2_592_000;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
   @Min(1, { message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
   LOGIN_THROTTLE_LIMIT = 10;
@@ -131,12 +129,12 @@ export class Environment {
    * Login attempts allowed per client address across all usernames in LOGIN_THROTTLE_TTL seconds: stops one
    * source trying many usernames. Above LOGIN_THROTTLE_LIMIT, so a few people behind one address can still log in.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
   @Min(1, { message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
   LOGIN_THROTTLE_ADDRESS_LIMIT = 30;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
   @Min(1, { message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
   LOGIN_THROTTLE_TTL = 60;
@@ -152,13 +150,13 @@ export class Environment {
    * Seconds between SIGTERM and closing the listener: /health/ready answers 503 at once and requests are still
    * served meanwhile, so a load balancer that probes it stops sending traffic before connections are refused.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
   @Min(0, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
   @Max(300, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
   SHUTDOWN_DELAY_SECONDS = 0;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   @Min(1, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
   @Max(16, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
@@ -169,7 +167,7 @@ export class Environment {
    * admitted login is about (this + PASSWORD_HASH_CONCURRENCY) hashes: 8 + 2 is ~1 s on 2 vCPUs (~9 hashes/s),
    * ~2 s when a flood's rejections halve that (measured by `npm run bench -- login`).
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
   @Min(0, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
   @Max(1000, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
@@ -181,13 +179,13 @@ export class Environment {
    * slots' worth and never the queue: anyone else waits one round at most. Two people behind one address can
    * still log in at the same moment; a third retries (Retry-After).
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
   @Min(1, { message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
   PASSWORD_HASH_CLIENT_LIMIT = 2;
 
   /** Sessions the store keeps at most, all clients together (the least recently used dropped first). */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'SESSION_MAX_COUNT must be a positive integer' })
   @Min(1, { message: 'SESSION_MAX_COUNT must be a positive integer' })
   SESSION_MAX_COUNT = 10_000;
@@ -196,30 +194,30 @@ export class Environment {
    * Sessions kept per client address: a client over it loses its own oldest session, never another client's.
    * 100 leaves room for many people behind one NAT, and takes 100 addresses to churn the default store.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
   @Min(1, { message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
   SESSION_MAX_PER_CLIENT = 100;
 
   // GraphQL document limits (both endpoints): the defaults pass every demo query with room to spare.
   /** Nesting of fields, fragments expanded (introspection: at least what its standard query needs, graphql-limits.ts). */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
   GRAPHQL_MAX_DEPTH = 8;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
   GRAPHQL_MAX_ALIASES = 15;
 
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
   GRAPHQL_MAX_DIRECTIVES = 20;
 
   /** Lexical tokens in a document (counted by the parser, which stops there). */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
   GRAPHQL_MAX_TOKENS = 1000;
@@ -229,7 +227,7 @@ export class Environment {
    * item it can hold (its declared bound, see graphql-limits.ts). 5000 admits a page of 100 authors with their
    * default 10 posts each (3 402), not 100 posts each.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_COST must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_COST must be a positive integer' })
   GRAPHQL_MAX_COST = 5000;
@@ -239,7 +237,7 @@ export class Environment {
    * bounds the values; this bounds what long aliases or long strings make of them. 1 MiB is about 3 times the
    * largest response the default cost admits with ordinary names (README, Hardening).
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
   @Min(1, { message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
   GRAPHQL_MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -248,7 +246,7 @@ export class Environment {
    * GraphQL subscriptions: open WebSocket connections one user may hold at once on this instance (whatever the
    * token); the next is closed with 4429 right after its connection_init.
    */
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
   @Min(1, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
   @Max(1000, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })

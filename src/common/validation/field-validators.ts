@@ -161,12 +161,18 @@ export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): P
   );
 }
 
-/** A query string carries text: `true` and `false` become booleans, anything else is left for the rule to refuse. */
+/**
+ * Text (a query string, an environment variable): `true` and `false` become booleans; anything else is left for
+ * the rule to refuse.
+ */
 export function toBoolean({ value }: { value: unknown }): unknown {
   return value === 'true' ? true : value === 'false' ? false : value;
 }
 
-/** A query string's digits become their integer; anything else is left for the rule to refuse. */
+/**
+ * Text (a query string, an environment variable): decimal digits become their integer; anything else (`0x10`, `1e3`,
+ * an empty value, which Number() reads as 0) is left for the rule to refuse.
+ */
 export function toInteger({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
 }
