@@ -44,18 +44,27 @@ function stop() {
   return stopping;
 }
 
+/** Files the app reads as they are at start: changed, they need a restart and no compile. */
+const READ_AT_START = ['.graphql'];
+/** Such files changed since the last restart. */
+let changedAsIs = new Set();
+
 async function rebuild() {
   const started = performance.now();
   const { compiled, removed } = await build();
-  if (compiled.length === 0 && removed.length === 0) return;
-  log(`${[...compiled, ...removed].join(', ')} (${Math.round(performance.now() - started)} ms): restarting`);
+  const changed = [...compiled, ...removed, ...changedAsIs];
+  changedAsIs = new Set();
+  if (changed.length === 0) return;
+  log(`${changed.join(', ')} (${Math.round(performance.now() - started)} ms): restarting`);
   await stop();
   start();
 }
 
 // Changes often come in bursts (an editor's save, a git checkout): one rebuild after the last of them.
 watch(join(ROOT, 'src'), { recursive: true }, (_event, file) => {
-  if (!file?.endsWith('.ts') || file.endsWith('.spec.ts')) return;
+  if (!file || file.endsWith('.spec.ts')) return;
+  if (READ_AT_START.some((extension) => file.endsWith(extension))) changedAsIs.add(join('src', file));
+  else if (!file.endsWith('.ts')) return;
   clearTimeout(timer);
   timer = setTimeout(() => {
     building = building.then(rebuild).catch((error) => log(`build failed: ${error.message}`));

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -118,6 +127,32 @@ describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
     expect(build(root)).toEqual({ compiled: ['src/clock.ts'], removed: [] });
     expect(modified('dist/greeter/greeter.js')).toBe(greeterBuilt);
     expect(runGreeter(dist).greeting).toBe('hello Ada at 2');
+  });
+
+  it('should recompile a source put back with an older time (a backup), whose output is newer than it', () => {
+    const clock = join(root, 'src/clock.ts');
+    const before = readFileSync(clock, 'utf8');
+    const { atime, mtime } = statSync(clock);
+    writeFileSync(clock, before.replace('return 2', 'return 3'));
+    expect(build(root)).toEqual({ compiled: ['src/clock.ts'], removed: [] });
+
+    writeFileSync(clock, before);
+    utimesSync(clock, atime, mtime);
+
+    expect(build(root)).toEqual({ compiled: ['src/clock.ts'], removed: [] });
+    expect(runGreeter(dist).greeting).toBe('hello Ada at 2');
+  });
+
+  it('should compile again a source that failed, and one whose output was deleted', () => {
+    const banner = join(root, 'src/legacy/banner.ts');
+    writeFileSync(banner, 'export const BANNER = ;\n');
+    expect(() => build(root)).toThrow();
+
+    writeFileSync(banner, SOURCES['src/legacy/banner.ts']);
+    rmSync(join(dist, 'clock.js'));
+
+    expect(sorted(build(root))).toEqual({ compiled: ['src/clock.ts', 'src/legacy/banner.ts'], removed: [] });
+    expect(build(root)).toEqual({ compiled: [], removed: [] });
   });
 
   it('should recompile every source when SWC or its options changed since the last build', () => {

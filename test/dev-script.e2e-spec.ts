@@ -123,12 +123,30 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
       expect(lifetimes()).toEqual([`start ${first}`, `exit ${first}`, `start ${second}`]);
     }, 30_000);
 
+    it('should restart, compiling nothing, when a .graphql file changes (the schema-first schema is read at start)', async () => {
+      writeFileSync(
+        join(scratch.root, 'src', 'posts', 'dev-probe.graphql'),
+        'extend type Query {\n  devProbe: String\n}\n',
+      );
+
+      await untilOutput(server, /(Listening on[\s\S]*){3}/, 20_000);
+      const [, port] = [...server.output().matchAll(/Listening on http:\/\/localhost:(\d+)/g)].at(-1)!;
+      const response = await fetch(`http://127.0.0.1:${port}/schema-first/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name } } }' }),
+      });
+
+      expect(JSON.stringify(await response.json())).toContain('"devProbe"');
+      expect(server.output()).toMatch(/\[dev\] src\/posts\/dev-probe\.graphql \(\d+ ms\): restarting/);
+    }, 30_000);
+
     it('should stop the app on SIGTERM, then exit 0, leaving no process behind', async () => {
-      const [, second] = appPids();
+      const last = appPids().at(-1)!;
 
       expect(await server.stop('SIGTERM')).toBe(0);
-      expect(lifetimes().at(-1)).toBe(`exit ${second}`);
-      expect(isRunning(second)).toBe(false);
+      expect(lifetimes().at(-1)).toBe(`exit ${last}`);
+      expect(isRunning(last)).toBe(false);
     }, 15_000);
   });
 
