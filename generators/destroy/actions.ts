@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
-import type { FileChanges } from '../utils/file-changes';
+import { type FileChanges, listFiles } from '../utils/file-changes';
 import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
 import { namesOf } from '../utils/names';
@@ -98,24 +98,17 @@ export async function finishDestroy(
   ]);
 }
 
-/** TypeScript files under `folder`, as paths relative to the project. */
-function sourcesUnder(root: string, folder: string): string[] {
-  const absolute = join(root, folder);
-  if (!existsSync(absolute)) return [];
-  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return sourcesUnder(root, path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /**
  * A file that stays and imports one that goes (hand-written code that came to use the feature): the tree left
  * behind would not compile. Its registrations are taken out by then; any other import is the user's to remove.
  */
 function importerOfDeleted(changes: FileChanges, folder: string): string | undefined {
   const deleted = new Set(changes.deleted.map((path) => path.replace(/\.ts$/, '')));
-  for (const path of ['src', 'test'].flatMap((under) => sourcesUnder(changes.root, under))) {
+  const sources = ['src', 'test']
+    .flatMap((folder) => listFiles(join(changes.root, folder)))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => relative(changes.root, file));
+  for (const path of sources) {
     if (!changes.exists(path)) continue;
     const text = changes.read(path);
     // Parsed only where the feature's name appears: every import of its files has it.

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
+import { listFiles } from '../utils/file-changes';
 import { kebabCase } from '../utils/names';
 import type { Answers } from '../utils/options';
 import { decoratedClasses } from '../utils/wiring';
@@ -17,11 +18,9 @@ export interface PaginatedOptions {
 }
 
 function sourceFiles(root: string): string[] {
-  return readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
-    .filter(
-      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(spec|generated)\.ts$/.test(entry.name),
-    )
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  return listFiles(join(root, 'src'))
+    .filter((file) => file.endsWith('.ts') && !/\.(spec|generated)\.ts$/.test(file))
+    .map((file) => relative(root, file));
 }
 
 /** Files declaring a concrete `@ObjectType()` class of that name. */

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
+import { listFiles } from '../utils/file-changes';
 
 /** Tables and enum types of the schema the migrations make, from drizzle-kit's latest snapshot. */
 function databaseTypes(root: string): Set<string> {
@@ -24,19 +25,9 @@ function databaseTypes(root: string): Set<string> {
 /** The `*.table.ts` file that declares table or enum `name`, for a message that says where it is. */
 function declaringFile(root: string, name: string): string | undefined {
   const declares = new RegExp(`\\bpg(Table|Enum)\\(\\s*['"]${name}['"]`);
-  const search = (folder: string): string | undefined => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      const found = entry.isDirectory()
-        ? search(path)
-        : entry.name.endsWith('.table.ts') && declares.test(readFileSync(path, 'utf8'))
-          ? path
-          : undefined;
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const file = search(join(root, 'src'));
+  const file = listFiles(join(root, 'src')).find(
+    (path) => path.endsWith('.table.ts') && declares.test(readFileSync(path, 'utf8')),
+  );
   return file && relative(root, file);
 }
 

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type DefinitionNode, Kind, parse } from 'graphql';
 import { APP_LAYOUT, type GraphqlStyle } from '../app-layout';
+import { listFiles } from '../utils/file-changes';
 
 /** What a feature adds to its endpoint's schema; the templates of both styles write exactly these. */
 export interface FeatureGraphqlNames {
@@ -50,7 +51,7 @@ function schemaOf(root: string, style: GraphqlStyle): Map<string, string> {
   const files =
     style === 'code-first'
       ? [join(root, APP_LAYOUT.endpoints['code-first'].artefact)]
-      : sdlFilesUnder(join(root, 'src'));
+      : listFiles(join(root, 'src')).filter((file) => file.endsWith('.graphql'));
   const names = new Map(BUILT_IN_TYPES.map((type) => [type, 'GraphQL']));
   for (const file of files) {
     const where = relative(root, file);
@@ -72,15 +73,6 @@ function namesDefinedBy(definition: DefinitionNode): string[] {
     ...(isExtension || definition.kind === Kind.DIRECTIVE_DEFINITION ? [] : [type]),
     ...[...fields, ...values].map((member) => `${type}.${member.name.value}`),
   ];
-}
-
-function sdlFilesUnder(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sdlFilesUnder(path);
-    return entry.name.endsWith('.graphql') ? [path] : [];
-  });
 }
 
 /**

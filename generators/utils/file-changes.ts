@@ -165,7 +165,8 @@ export class FileChanges {
   }
 }
 
-function listFiles(folder: string): string[] {
+/** Every file under `folder`, at any depth (none when it does not exist), as absolute paths. */
+export function listFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
