@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { posts } from '../src/posts/posts.table';
 import { users } from '../src/users/users.table';
 import { connectWs, subscribeWs } from './utils/graphql-ws';
 import { forgeJwt } from './utils/jwt';
+import { ROOT } from './utils/paths';
 import { startServer, startSilentServer } from './utils/server-process';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
@@ -96,6 +99,36 @@ describe('the server process (node dist/main.js)', () => {
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(/SIGTERM received/);
   }, 60_000);
+
+  it('should stop the app when `npm start` gets SIGTERM: the script execs node, so the signal reaches it', async () => {
+    // npm runs a script through `sh -c`, which does not pass signals on: without `exec` the app outlived npm.
+    // Its own process group, so that the clean-up below also reaches an app that npm left behind.
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    for (const stream of [npm.stdout, npm.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
+    const exited = once(npm, 'exit');
+    try {
+      await until(() => /Listening on http:\/\/localhost:\d+/.test(output), 60_000, 'npm start listens');
+      const port = Number(/Listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+
+      npm.kill('SIGTERM');
+      await exited;
+
+      await until(() => isRefused(port), 5_000, 'the app has stopped listening');
+      expect(output).toMatch(/SIGTERM received/);
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // the whole group has exited
+      }
+    }
+  }, 90_000);
 
   it('should close GraphQL subscriptions with 1001 on SIGTERM and still exit 0 promptly', async () => {
     const server = await startServer(env);
