@@ -141,6 +141,20 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
       expect(server.output()).toMatch(/\[dev\] src\/posts\/dev-probe\.graphql \(\d+ ms\): restarting/);
     }, 30_000);
 
+    it('should name the file, line and column of a .graphql syntax error, and serve again once it is mended', async () => {
+      const probe = join(scratch.root, 'src', 'posts', 'dev-probe.graphql');
+      writeFileSync(probe, 'extend type Query {\n  devProbe String\n}\n');
+
+      await untilOutput(
+        server,
+        /src\/posts\/dev-probe\.graphql:2:12: Syntax Error: Expected ":", found Name "String"\./,
+        20_000,
+      );
+      writeFileSync(probe, 'extend type Query {\n  devProbe: String\n}\n');
+
+      await untilOutput(server, /(Listening on[\s\S]*){4}/, 20_000);
+    }, 45_000);
+
     it('should stop the app on SIGTERM, then exit 0, leaving no process behind', async () => {
       const last = appPids().at(-1)!;
 

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GraphQLDefinitionsFactory } from '@nestjs/graphql';
+import { assertSchemaFilesParse } from './schema-files';
 
 /** The generated classes, relative to the project root: committed, never edited by hand. */
 export const SCHEMA_FIRST_TYPINGS_FILE = join('src', 'graphql', 'schema-first', 'graphql.generated.ts');
@@ -19,6 +20,7 @@ export function schemaFirstTypePaths(root: string): string[] {
 
 /** The text of the typings file for the project at `root`; writes nothing there. */
 export async function renderSchemaFirstTypings(root: string): Promise<string> {
+  assertSchemaFilesParse(root);
   // The factory only writes files: it writes into a scratch directory, and the text is read back.
   const scratch = await mkdtemp(join(tmpdir(), 'schema-first-typings-'));
   try {
