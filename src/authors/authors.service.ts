@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { DEFAULT_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
+import { alignWithIds } from '../graphql/request-loaders';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';
 import type { AuthorRow } from './authors.table';
@@ -27,11 +28,7 @@ export class AuthorsService {
 
   /** One entry per id, in the same order: null where there is no such author. */
   async getByIds(ids: number[]): Promise<Array<Author | null>> {
-    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = rows.get(id);
-      return row ? toAuthor(row) : null;
-    });
+    return alignWithIds(ids, (await this.repository.getByIds(ids)).map(toAuthor));
   }
 
   /** The first author (by id) with these names; a null, missing or empty name matches any. */

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import type { Page } from '../graphql/paginated.type';
 import type { PaginationArgs } from '../graphql/pagination.args';
+import { alignWithIds } from '../graphql/request-loaders';
 import type { CreateBookInput } from './dto/create-book.input';
 import type { UpdateBookInput } from './dto/update-book.input';
 import type { Book } from './models/book.model';
@@ -42,10 +43,8 @@ export class BooksService {
   }
 
   /** Batch function of the request loaders (`loaders.of(booksService.loadByIds)`): one entry per id, null where none. */
-  readonly loadByIds: BatchLoadFn<number, Book | null> = async (ids) => {
-    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, toBook(row)]));
-    return ids.map((id) => rows.get(id) ?? null);
-  };
+  readonly loadByIds: BatchLoadFn<number, Book | null> = async (ids) =>
+    alignWithIds(ids, (await this.repository.getByIds(ids)).map(toBook));
 
   /**
    * Batch function of `Author.books`: one query for the largest limit asked, each key sliced to its own

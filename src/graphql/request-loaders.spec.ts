@@ -1,4 +1,4 @@
-import { RequestLoaders } from './request-loaders';
+import { alignWithIds, RequestLoaders } from './request-loaders';
 
 describe(RequestLoaders.name, () => {
   const double = jest.fn((keys: readonly number[]) => Promise.resolve(keys.map((key) => key * 2)));
@@ -38,5 +38,20 @@ describe(RequestLoaders.name, () => {
     await new RequestLoaders().of(double).load(1);
 
     expect(double).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe(alignWithIds.name, () => {
+  it('should answer one entry per id, in the order asked, null where no row has it, a repeated id each time', () => {
+    const rows = [
+      { id: 3, name: 'c' },
+      { id: 1, name: 'a' },
+    ];
+
+    expect(alignWithIds([1, 2, 3, 1], rows)).toEqual([rows[1], null, rows[0], rows[1]]);
+  });
+
+  it('should answer nothing for no ids', () => {
+    expect(alignWithIds([], [{ id: 1 }])).toEqual([]);
   });
 });

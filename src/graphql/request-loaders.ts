@@ -4,6 +4,15 @@ import DataLoader, { type BatchLoadFn } from 'dataloader';
 const cacheKeyFn = (key: unknown): unknown =>
   typeof key === 'object' && key !== null ? JSON.stringify(key) : key;
 
+/** What a batch function by id owes DataLoader: one entry per id, in the order asked, null where no row has it. */
+export function alignWithIds<T extends { id: number }>(
+  ids: readonly number[],
+  rows: readonly T[],
+): Array<T | null> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) ?? null);
+}
+
 /**
  * The DataLoaders of one GraphQL request, made on first use. A feature's service declares its batch functions
  * (`readonly loadByAuthor: BatchLoadFn<AuthorPostsKey, Post[]> = …`) and its resolvers ask for them here, so the

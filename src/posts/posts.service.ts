@@ -4,7 +4,7 @@ import { constraintViolationOf } from '../common/errors/database-errors';
 import { DatabasePubSub, mapEvents, type Topic } from '../database/database-pubsub';
 import type { ListService } from '../graphql/base.resolver';
 import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
-import type { RequestLoaders } from '../graphql/request-loaders';
+import { alignWithIds, type RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
 import { PaginatedPost } from './models/paginated-post.model';
@@ -49,11 +49,7 @@ export class PostsService implements ListService<Post> {
 
   /** One entry per id, in the same order: null where there is no such post. */
   async getByIds(ids: number[]): Promise<Array<Post | null>> {
-    const rows = new Map((await this.repository.getByIds(ids)).map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = rows.get(id);
-      return row ? toPost(row) : null;
-    });
+    return alignWithIds(ids, (await this.repository.getByIds(ids)).map(toPost));
   }
 
   /** Batch function of the request loaders (`loaders.of(postsService.loadByIds)`): posts by id. */
