@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { errorOf, graphqlClient } from './utils/graphql';
 import { decodeJwtPayload } from './utils/jwt';
@@ -118,6 +119,107 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
       await request(sut.http).get('/users').set('Authorization', bearer(after.access_token)).expect(200);
       const demoted = await login('bob', 'bob-password');
       await request(sut.http).get('/users').set('Authorization', bearer(demoted.access_token)).expect(403);
+    });
+
+    /** The roles the database has for each user, in id order, through a fresh admin login. */
+    const rolesNow = async () => {
+      const users = await request(sut.http).get('/users').set('Authorization', bearer(sut.aliceToken()));
+      return (users.body as Array<{ username: string; roles: string[] }>).map(({ username, roles }) => [
+        username,
+        roles,
+      ]);
+    };
+
+    it("should refuse a roles change from a demoted admin's older token with 403, for itself or anyone, and change nothing", async () => {
+      await patch(2, { roles: ['admin'] }).expect(200);
+      const { access_token: bobAsAdmin } = await login('bob', 'bob-password');
+      await patch(2, { roles: ['user'] }).expect(200);
+
+      for (const [id, roles] of [
+        [2, ['admin']],
+        [1, ['user']],
+      ] as const) {
+        const response = await patch(id, { roles }, bobAsAdmin);
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'You are no longer an admin',
+        });
+      }
+      expect(await rolesNow()).toEqual([
+        ['alice', ['admin']],
+        ['bob', ['user']],
+      ]);
+    });
+
+    it('should refuse to take the admin role from the last admin with 409, and let it go once another admin exists', async () => {
+      const response = await patch(1, { roles: ['user'] });
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'The last admin cannot lose the admin role: make another user an admin first',
+      });
+
+      await patch(2, { roles: ['admin'] }).expect(200);
+      await patch(1, { roles: ['user'] }).expect(200);
+      const { access_token: bobAsAdmin } = await login('bob', 'bob-password');
+      await patch(1, { roles: ['admin'] }, bobAsAdmin).expect(200);
+      await patch(2, { roles: ['user'] }).expect(200);
+      expect(await rolesNow()).toEqual([
+        ['alice', ['admin']],
+        ['bob', ['user']],
+      ]);
+    });
+
+    // PGlite runs one statement at a time; on PostgreSQL the two race for real.
+    (process.env.TEST_DATABASE_URL ? it : it.skip)(
+      "should hold a roles change back while another one takes the actor's admin role, then refuse it (PostgreSQL)",
+      async () => {
+        await patch(2, { roles: ['admin'] }).expect(200);
+        const other = new Client({ connectionString: process.env.DATABASE_URL });
+        await other.connect();
+        try {
+          // bob demoting alice, not yet committed, while alice demotes bob.
+          await other.query('begin');
+          await other.query("update users set roles = '{user}' where id = 1");
+          let settled = false;
+          const demotion = patch(2, { roles: ['user'] }).then((response) => {
+            settled = true;
+            return response.status;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(settled).toBe(false); // waiting for alice's row
+
+          await other.query('commit');
+
+          expect(await demotion).toBe(403);
+        } finally {
+          await other.query("update users set roles = '{admin}' where id = 1");
+          await other.query("update users set roles = '{user}' where id = 2");
+          await other.end();
+        }
+      },
+    );
+
+    it('should let only one of two admins demoting each other at once succeed: an admin is always left', async () => {
+      await patch(2, { roles: ['admin'] }).expect(200);
+      const { access_token: bobAsAdmin } = await login('bob', 'bob-password');
+
+      const statuses = await Promise.all([
+        patch(2, { roles: ['user'] }).then((response) => response.status),
+        patch(1, { roles: ['user'] }, bobAsAdmin).then((response) => response.status),
+      ]);
+
+      expect([...statuses].sort()).toEqual([200, 403]);
+      const admins = (await rolesNow()).filter(([, roles]) => roles.includes('admin'));
+      expect(admins).toHaveLength(1);
+      // Back to alice the admin, bob the user.
+      if (admins[0][0] === 'bob') {
+        await patch(1, { roles: ['admin'] }, bobAsAdmin).expect(200);
+        await patch(2, { roles: ['user'] }).expect(200);
+      }
     });
   });
 

@@ -2,12 +2,16 @@ import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
+import type { TokenPayload } from '../auth/token-payload';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { UpdateUserRolesDto } from './dto/update-user-roles.dto';
 import { UserResponseDto } from './dto/user-response.dto';
@@ -35,11 +39,14 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserResponseDto, description: 'The user with its new roles' })
   @ApiBadRequestResponse({ description: 'A bad id, or roles that are not a non-empty list of user/admin' })
+  @ApiForbiddenResponse({ description: 'Not an admin, or no longer one (whatever the token says)' })
   @ApiNotFoundResponse({ description: 'No user with this id' })
+  @ApiConflictResponse({ description: 'The last admin would lose the admin role' })
   updateUserRoles(
+    @CurrentUser() admin: TokenPayload,
     @Param('id', ParseIdPipe) id: number,
     @Body() body: UpdateUserRolesDto,
   ): Promise<UserResponseDto> {
-    return this.usersService.updateRoles(id, body.roles);
+    return this.usersService.updateRoles(admin.sub, id, body.roles);
   }
 }

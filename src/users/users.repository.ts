@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { Role } from './roles';
 import { type NewUserRow, type UserRow, users } from './users.table';
@@ -39,8 +39,36 @@ export class UsersRepository {
     await this.db.update(users).set({ passwordHash }).where(eq(users.id, id));
   }
 
-  async updateRoles(id: number, roles: Role[]): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ roles }).where(eq(users.id, id)).returning();
+  /**
+   * Gives user `id` these roles when `actorId` is an admin now (its token may be older than a demotion) and an admin
+   * is left afterwards; undefined otherwise. One statement that locks every admin row in id order first, so two
+   * admins demoting each other at once cannot both succeed (the second sees the first's change, on PostgreSQL too).
+   */
+  async updateRolesAsAdmin(actorId: number, id: number, roles: Role[]): Promise<UserRow | undefined> {
+    const admins = this.db.$with('admins').as(
+      this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`'admin' = any(${users.roles})`)
+        .orderBy(asc(users.id))
+        .for('update'),
+    );
+    const otherAdmins = this.db
+      .select({ count: sql`count(*)` })
+      .from(admins)
+      .where(ne(admins.id, id));
+    const [row] = await this.db
+      .with(admins)
+      .update(users)
+      .set({ roles })
+      .where(
+        and(
+          eq(users.id, id),
+          sql`exists (select 1 from ${admins} where ${admins.id} = ${actorId})`,
+          roles.includes('admin') ? undefined : sql`(${otherAdmins}) > 0`,
+        ),
+      )
+      .returning();
     return row;
   }
 }

@@ -92,10 +92,20 @@ export class UsersService {
     return (await this.repository.getAll()).map(toUserResponse);
   }
 
-  /** Takes effect at the user's next refresh: access tokens already signed keep their roles until they expire. */
-  async updateRoles(id: number, roles: Role[]): Promise<UserResponseDto> {
-    const row = await this.repository.updateRoles(id, roles);
-    if (!row) throw new NotFoundException(`No user with id ${id}`);
-    return toUserResponse(row);
+  /**
+   * Replaces user `id`'s roles on behalf of admin `actorId`, as the database has it now: a token signed before its
+   * demotion does not make it an admin here (403), and the last admin keeps the role (409). Takes effect at the
+   * user's next refresh: access tokens already signed keep their roles until they expire.
+   */
+  async updateRoles(actorId: number, id: number, roles: Role[]): Promise<UserResponseDto> {
+    const row = await this.repository.updateRolesAsAdmin(actorId, id, roles);
+    if (row) return toUserResponse(row);
+    // Why nothing changed, read after the statement: only the message depends on it.
+    if (!(await this.repository.getById(actorId))?.roles.includes('admin'))
+      throw new ForbiddenException('You are no longer an admin');
+    if (!(await this.repository.getById(id))) throw new NotFoundException(`No user with id ${id}`);
+    throw new ConflictException(
+      'The last admin cannot lose the admin role: make another user an admin first',
+    );
   }
 }
