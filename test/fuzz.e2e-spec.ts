@@ -233,6 +233,45 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
       expect(JSON.stringify(refused.body)).toContain('metadata holds the key \\"__proto__\\"');
     });
 
+    it('should store a JSON field written inline in a GraphQL mutation, as from variables', async () => {
+      const response = await request(sut.http)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .send({
+          query: `mutation { createBook(input: {title: "Probe", isbn: "inline-1", pages: 1, price: "1.00",
+            genre: FICTION, authorId: 1, metadata: {a: 1, b: [{c: "d"}], e: {}}}) { metadata } }`,
+        });
+
+      expect(response.body).toEqual({ data: { createBook: { metadata: { a: 1, b: [{ c: 'd' }], e: {} } } } });
+    });
+
+    it('should refuse a JSON field holding a number too large for JSON (1e400), on REST and GraphQL', async () => {
+      const rest = await request(sut.http)
+        .post('/books')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(book({ metadata: { n: 1 } })).replace('"n":1', '"n":1e400'))
+        .expect(400);
+      expect(JSON.stringify(rest.body)).toContain(
+        'metadata holds a number too large for JSON (such as 1e400)',
+      );
+
+      const graphql = await request(sut.http)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Content-Type', 'application/json')
+        .send(
+          JSON.stringify({ query: CREATE_BOOK, variables: { input: book({ metadata: { n: 1 } }) } }).replace(
+            '"n":1',
+            '"n":1e400',
+          ),
+        );
+      expect(graphql.body.errors[0]).toMatchObject({
+        message: expect.stringContaining('metadata holds a number too large for JSON'),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    });
+
     it('should refuse a date-time outside the years 100 to 9999 (UTC) by name, on REST and GraphQL', async () => {
       for (const releasedAt of ['9999-12-31T23:59:59-01:00', '0099-12-31T23:30:00Z']) {
         const response = await postBook({ releasedAt }).expect(400);

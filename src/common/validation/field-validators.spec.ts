@@ -78,6 +78,42 @@ describe('field validators', () => {
     expect(errorsOf({ [property]: value })).toEqual([property]);
   });
 
+  it('should refuse a decimal sent as a number with more digits than a double keeps, asking for a string', () => {
+    class Wide {
+      @Transform(toDecimalString)
+      @IsDecimalNumber(20, 4)
+      budget?: unknown;
+    }
+    const budgetErrors = (budget: unknown) =>
+      validateSync(plainToInstance(Wide, { budget })).flatMap((error) =>
+        Object.values(error.constraints ?? {}),
+      );
+
+    expect(plainToInstance(Wide, { budget: 12345678901.2345 }).budget).toBe('12345678901.2345');
+    expect(budgetErrors(12345678901.2345)).toEqual([]);
+    expect(budgetErrors('12345678901234.5678')).toEqual([]);
+    // As JSON.parse reads them (the literals would lose their digits in this file already).
+    for (const budget of ['12345678901234.5678', '9999999999999999', '1111111111111111.1111'].map(Number)) {
+      expect(budgetErrors(budget)).toEqual([
+        'budget has more digits than a JSON number holds exactly (15): send it as a string, e.g. "12345678901234.5678"',
+      ]);
+    }
+  });
+
+  it('should refuse a JSON document holding a number JSON reads as infinite, at any depth', () => {
+    const dataErrors = (data: unknown) =>
+      validateSync(plainToInstance(Document, { data })).flatMap((error) =>
+        Object.values(error.constraints ?? {}),
+      );
+
+    expect(dataErrors(JSON.parse('{"n":1e308,"m":[-1.5e-300]}'))).toEqual([]);
+    for (const text of ['{"f":1e400}', '{"x":{"y":[-1e999]}}', '[1e400]']) {
+      expect(dataErrors(JSON.parse(text))).toEqual([
+        'data holds a number too large for JSON (such as 1e400)',
+      ]);
+    }
+  });
+
   it('should name the field and what is allowed', () => {
     const [error] = validateSync(plainToInstance(Sample, { ...valid, price: '1.234' }));
 

@@ -104,12 +104,26 @@ export function IsDateTimeWithOffset(options?: ValidationOptions): PropertyDecor
   );
 }
 
+/** The most significant digits a JSON number (a double) carries exactly, whatever digits were sent. */
+export const EXACT_DIGITS = 15;
+
 /**
- * A decimal sent as a JSON number or a string (`19.99` or `"19.99"`) becomes its string, which is exact;
- * anything else is left for the validator to refuse.
+ * Whether the JSON number read as `value` can only have been sent as its own shortest text: at most 15 significant
+ * digits below 10^15. `12345678901234.5678` reads as 12345678901234.568 and `9999999999999999` as 1e16, so a
+ * number like those is kept as a number, for IsDecimalNumber to refuse by name.
+ */
+export function isExactJsonNumber(value: number): boolean {
+  if (!Number.isFinite(value) || Math.abs(value) >= 10 ** EXACT_DIGITS) return false;
+  const [mantissa] = String(Math.abs(value)).split('e');
+  return mantissa.replace('.', '').replace(/^0+/, '').length <= EXACT_DIGITS;
+}
+
+/**
+ * A decimal sent as a JSON number or a string (`19.99` or `"19.99"`) becomes its string, which is exact; a number
+ * with more digits than a double keeps, and anything else, is left for the validator to refuse.
  */
 export function toDecimalString({ value }: { value: unknown }): unknown {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  return typeof value === 'number' && isExactJsonNumber(value) ? String(value) : value;
 }
 
 /** At most `precision` digits, `scale` of them after the point (PostgreSQL's numeric(P,S)). */
@@ -129,7 +143,9 @@ export function IsDecimalNumber(
       validator: {
         validate: (value: unknown) => typeof value === 'string' && pattern.test(value),
         defaultMessage: (args) =>
-          `${args?.property} must be a decimal number with at most ${whole} digits before the point and ${scale} after`,
+          typeof args?.value === 'number' && Number.isFinite(args.value)
+            ? `${args.property} has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string, e.g. "12345678901234.5678"`
+            : `${args?.property} must be a decimal number with at most ${whole} digits before the point and ${scale} after`,
       },
     },
     options,
@@ -144,17 +160,29 @@ export function keepJsonValue({ obj, key }: { obj: Record<string, unknown>; key:
   return obj[key];
 }
 
-/** A JSON object or array whose text is at most `maxBytes` bytes. */
+/** What is wrong with a JSON field's value, or undefined when it is a document of at most `maxBytes` bytes. */
+function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefined {
+  const notADocument = `must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`;
+  if (typeof value !== 'object' || value === null) return notADocument;
+  let tooLarge = false;
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null.
+  const text = JSON.stringify(value, (_key, entry: unknown) => {
+    if (typeof entry === 'number' && !Number.isFinite(entry)) tooLarge = true;
+    return entry;
+  });
+  if (tooLarge) return 'holds a number too large for JSON (such as 1e400)';
+  return Buffer.byteLength(text) <= maxBytes ? undefined : notADocument;
+}
+
+/** A JSON object or array whose text is at most `maxBytes` bytes, every number in it finite. */
 export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isJsonDocument',
       constraints: [maxBytes],
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'object' && value !== null && Buffer.byteLength(JSON.stringify(value)) <= maxBytes,
-        defaultMessage: (args) =>
-          `${args?.property} must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`,
+        validate: (value: unknown) => jsonDocumentProblem(value, maxBytes) === undefined,
+        defaultMessage: (args) => `${args?.property} ${jsonDocumentProblem(args?.value, maxBytes)}`,
       },
     },
     options,

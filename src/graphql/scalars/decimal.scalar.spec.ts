@@ -13,4 +13,18 @@ describe('Decimal scalar', () => {
   it.each([true, null, {}, Number.POSITIVE_INFINITY])('should refuse %p', (value) => {
     expect(() => DecimalScalar.parseValue(value)).toThrow('Decimal must be a number or a string');
   });
+
+  it.each([...['12345678901234.5678', '9999999999999999'].map(Number), 0.1 + 0.2])(
+    'should refuse the number %p, which a double does not hold as sent, asking for a string',
+    (value) => {
+      expect(() => DecimalScalar.parseValue(value)).toThrow(
+        'Decimal has more digits than a JSON number holds exactly (15): send it as a string',
+      );
+    },
+  );
+
+  it('should take numbers of up to 15 significant digits as written', () => {
+    expect(DecimalScalar.parseValue(123456789012345)).toBe('123456789012345');
+    expect(DecimalScalar.parseValue(-1234567890.12345)).toBe('-1234567890.12345');
+  });
 });

@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { EXACT_DIGITS, isExactJsonNumber } from '../../common/validation/field-validators';
 
 /**
  * `Decimal`: an exact number, read as a string (`"19.99"`), taken as a number or a string (`19.99` or `"19.99"`)
@@ -10,7 +11,11 @@ export const DecimalScalar = new GraphQLScalarType<string, string>({
   serialize: (value) => String(value),
   parseValue: (value) => {
     if (typeof value === 'string') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'number' && isExactJsonNumber(value)) return String(value);
+    if (typeof value === 'number' && Number.isFinite(value))
+      throw new GraphQLError(
+        `Decimal has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string such as "12345678901234.5678"`,
+      );
     throw new GraphQLError('Decimal must be a number or a string such as "19.99"');
   },
   parseLiteral: (node) => {
