@@ -195,5 +195,27 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
 
       await login({ username: 'alice', password: 'alice-password' }).expect(200);
     });
+
+    it("should count password changes per account: one user's guesses neither block another's change nor reset with a username field", async () => {
+      const change = (token: string, body: object) =>
+        request(sut.http).post('/auth/password').set('Authorization', `Bearer ${token}`).send(body);
+      const guess = (i: number, extra: object = {}) =>
+        change(sut.bobToken(), {
+          current_password: `guess-${i}`,
+          new_password: 'a new long passphrase',
+          ...extra,
+        });
+      for (let i = 0; i < 10; i += 1) await guess(i).expect(403);
+
+      await guess(10).expect(429);
+      // The body names no account on this route: a username field there is not one.
+      await guess(11, { username: 'someone-else' }).expect(429);
+      const alice = { current_password: 'alice-password', new_password: 'a new long passphrase' };
+      await change(sut.aliceToken(), alice).expect(204);
+      await change(sut.aliceToken(), {
+        current_password: alice.new_password,
+        new_password: 'alice-password',
+      }).expect(204);
+    });
   });
 });

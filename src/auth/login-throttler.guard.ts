@@ -11,14 +11,19 @@ export interface LoginThrottleLimits {
   windowSeconds: number;
 }
 
-const usernameOf = (request: Request) => {
+/**
+ * The account an attempt is about: on a route that needs a token (a password change) the token's user, whatever
+ * the body says; on login and sign-up the username the body names.
+ */
+const accountOf = (request: Request) => {
+  if (request.user) return `#${request.user.sub}`;
   const body = request.body as { username?: unknown } | undefined;
   // Lowercase: usernames are compared in any case, so `Alice` and `alice` share one counter.
   return typeof body?.username === 'string' ? body.username.slice(0, 100).toLowerCase() : '';
 };
 
 /**
- * The two counters every login attempt goes through. Per address and username: a flood against one account from
+ * The two counters every login attempt goes through (sign-ups and password changes too). Per address and account: a flood against one account from
  * one client is stopped without locking the real user out from elsewhere. Per address alone: one client trying
  * many usernames is stopped too (each attempt costs a password hash, whoever the username names). Every attempt
  * the address counter lets through counts, those the per-username one then refuses included.
@@ -38,7 +43,7 @@ export function loginThrottlers({
       name: 'default',
       limit: perUsername,
       ttl,
-      getTracker: (request) => `${clientAddressOf(request as Request)}|${usernameOf(request as Request)}`,
+      getTracker: (request) => `${clientAddressOf(request as Request)}|${accountOf(request as Request)}`,
     },
   ];
 }
