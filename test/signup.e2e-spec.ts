@@ -47,11 +47,16 @@ describe('sign-up (POST /auth/signup)', () => {
       expect(response.body.id).not.toBe(1);
     });
 
-    it('should take capitals as lowercase', async () => {
-      const response = await signup({ username: 'Dave.Smith_2', password: 'a long enough passphrase' });
+    it('should take capitals A-Z as lowercase, and no other letter: the Kelvin sign logs no one in', async () => {
+      const response = await signup({ username: 'Kate.Smith_2', password: 'a long enough passphrase' });
 
       expect(response.status).toBe(201);
-      expect(response.body.username).toBe('dave.smith_2');
+      expect(response.body.username).toBe('kate.smith_2');
+      const login = (username: string) =>
+        request(sut.http).post('/auth/login').send({ username, password: 'a long enough passphrase' });
+      await login('KATE.SMITH_2').expect(200);
+      // U+212A lowercases to k in Unicode.
+      await login('\u212Aate.smith_2').expect(401);
     });
 
     it.each(['ALICE', 'Bob', 'CAROL', 'alice'])(

@@ -2,6 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { clientAddressOf } from '../common/utils/client-address';
+import { foldUsername } from '../users/username';
 
 export interface LoginThrottleLimits {
   /** Attempts per client address and username in a window. */
@@ -19,7 +20,7 @@ const accountOf = (request: Request) => {
   if (request.user) return `#${request.user.sub}`;
   const body = request.body as { username?: unknown } | undefined;
   // Lowercase: usernames are compared in any case, so `Alice` and `alice` share one counter.
-  return typeof body?.username === 'string' ? body.username.slice(0, 100).toLowerCase() : '';
+  return typeof body?.username === 'string' ? foldUsername(body.username.slice(0, 100)) : '';
 };
 
 /**

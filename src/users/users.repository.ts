@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { Role } from './roles';
+import { foldUsername } from './username';
 import { type NewUserRow, type UserRow, users } from './users.table';
 
 @Injectable()
@@ -15,7 +16,7 @@ export class UsersRepository {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      .where(eq(sql`lower(${users.username})`, foldUsername(username)))
       .limit(1);
     return row;
   }

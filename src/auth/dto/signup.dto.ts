@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../users/password-policy';
+import { foldUsername } from '../../users/username';
 
 export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
 
@@ -17,7 +18,7 @@ export class SignupDto {
     description:
       '3 to 32 characters of a-z 0-9 _ . - (capitals are taken as lowercase: names compare in any case)',
   })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? foldUsername(value) : value))
   @IsString()
   @Matches(USERNAME_PATTERN, { message: 'username must be 3 to 32 characters of a-z, 0-9, _, . and -' })
   username: string;
