@@ -39,6 +39,26 @@ export const IsNotCommonPassword = (options?: ValidationOptions) =>
     options,
   );
 
+/** A UTF-16 code unit no character goes with (half of a pair): UTF-8 has no encoding for it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * A password property that must be valid Unicode text. A lone surrogate (`\uD800`) is hashed as the UTF-8 encoding
+ * of U+FFFD, like any other lone surrogate: `secret\uD800` would also let in `secret\uDBFF` and `secret\uFFFD`.
+ */
+export const IsWellFormedPassword = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isWellFormedPassword',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !LONE_SURROGATE.test(value),
+        defaultMessage: (args) =>
+          `${args?.property} must be valid Unicode text: it holds half of a surrogate pair (such as \\uD800)`,
+      },
+    },
+    options,
+  );
+
 /** A password property that must differ from the object's `username` (in any case). */
 export const IsNotUsername = (options?: ValidationOptions) =>
   ValidateBy(

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
-import { IsNotCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/password-policy';
+import {
+  IsNotCommonPassword,
+  IsWellFormedPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../users/password-policy';
 
 export class ChangePasswordDto {
   @ApiProperty({ example: 'alice-password' })
@@ -18,6 +23,7 @@ export class ChangePasswordDto {
   @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
     message: `new_password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
   })
+  @IsWellFormedPassword()
   @IsNotCommonPassword()
   new_password: string;
 }

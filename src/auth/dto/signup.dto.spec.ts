@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { ChangePasswordDto } from './change-password.dto';
 import { SignupDto } from './signup.dto';
 
 const usernameErrors = (username: string) =>
@@ -17,5 +18,33 @@ describe(SignupDto.name, () => {
     expect(usernameErrors('\u212Aelvin')).toEqual([
       'username must be 3 to 32 characters of a-z, 0-9, _, . and -',
     ]);
+  });
+});
+
+describe('passwords with half of a surrogate pair', () => {
+  const messages = (dto: object) =>
+    validateSync(dto).flatMap((error) => Object.values(error.constraints ?? {}));
+
+  it.each(['secretpass\uD800', '\uDFFFsecretpass', 'secret\uDBFFpass'])(
+    'should refuse %j at sign-up and as a new password, by name',
+    (password) => {
+      expect(messages(plainToInstance(SignupDto, { username: 'kate', password }))).toEqual([
+        'password must be valid Unicode text: it holds half of a surrogate pair (such as \\uD800)',
+      ]);
+      expect(
+        messages(plainToInstance(ChangePasswordDto, { current_password: 'x', new_password: password })),
+      ).toEqual([
+        'new_password must be valid Unicode text: it holds half of a surrogate pair (such as \\uD800)',
+      ]);
+    },
+  );
+
+  it('should take whole pairs (an emoji) and U+FFFD itself', () => {
+    expect(
+      messages(plainToInstance(SignupDto, { username: 'kate', password: 'secret pass \u{1F511}' })),
+    ).toEqual([]);
+    expect(
+      messages(plainToInstance(SignupDto, { username: 'kate', password: 'secret pass \uFFFD' })),
+    ).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { IsString, Length, Matches } from 'class-validator';
 import {
   IsNotCommonPassword,
   IsNotUsername,
+  IsWellFormedPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../users/password-policy';
@@ -33,6 +34,7 @@ export class SignupDto {
   @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
     message: `password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
   })
+  @IsWellFormedPassword()
   @IsNotUsername()
   @IsNotCommonPassword()
   password: string;
