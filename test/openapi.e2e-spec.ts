@@ -158,7 +158,7 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       ['post', '/auth/password', ['204', '400', '401', '403', '429', '503']],
       ['get', '/auth/profile', ['200', '401']],
       ['get', '/users', ['200', '401', '403']],
-      ['patch', '/users/{id}', ['200', '400', '401', '403', '404']],
+      ['patch', '/users/{id}', ['200', '400', '401', '403', '404', '409']],
     ])('should document %s %s with a summary and its responses', (method, path, statuses) => {
       const operation = document.paths[path]?.[method];
 

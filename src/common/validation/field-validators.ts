@@ -7,7 +7,10 @@ import { isCalendarDate } from './calendar-date';
  */
 
 // RFC 3339: ISO 8601 with a time and an explicit offset, so the instant is never a guess about the server's zone.
-const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+// Hours 00-23 and minutes and seconds 00-59, as RFC 3339 and the GraphQL DateTime scalar have them: Date.parse
+// would also take 24:00 (as the next day).
+const DATE_TIME_WITH_OFFSET =
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
 
 export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
