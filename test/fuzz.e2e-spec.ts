@@ -305,6 +305,12 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
       const error = await createBookError({ isbn: 'x\u0000' });
       expect(error.extensions.code).toBe('BAD_USER_INPUT');
       expect(error.message).toContain('isbn must not contain a NUL character');
+
+      const cannotStore = 'metadata holds text PostgreSQL cannot store';
+      for (const metadata of [{ note: 'a\u0000b' }, { ['a\u0000b']: 1 }, { list: ['\udc00'] }]) {
+        expect(JSON.stringify((await postBook({ metadata }).expect(400)).body)).toContain(cannotStore);
+      }
+      expect((await createBookError({ metadata: { note: 'a\u0000b' } })).message).toContain(cannotStore);
     });
 
     const graphql = async (query: string) => {

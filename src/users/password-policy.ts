@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { LONE_SURROGATE } from '../common/validation/field-validators';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -38,9 +39,6 @@ export const IsNotCommonPassword = (options?: ValidationOptions) =>
     },
     options,
   );
-
-/** A UTF-16 code unit no character goes with (half of a pair): UTF-8 has no encoding for it. */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * A password property that must be valid Unicode text. A lone surrogate (`\uD800`) is hashed as the UTF-8 encoding

@@ -118,6 +118,20 @@ describe('field validators', () => {
     }
   });
 
+  it('should refuse a JSON document holding text PostgreSQL cannot store, in a value or a key, at any depth', () => {
+    const dataErrors = (data: unknown) =>
+      validateSync(plainToInstance(Document, { data })).flatMap((error) =>
+        Object.values(error.constraints ?? {}),
+      );
+
+    expect(dataErrors({ emoji: '\u{1F511}', text: 'fine' })).toEqual([]);
+    for (const data of [{ a: 'x\u0000' }, { ['k\u0000']: 1 }, [{ b: ['\ud800'] }]]) {
+      expect(dataErrors(data)).toEqual([
+        'data holds text PostgreSQL cannot store: a NUL character (\\u0000) or half of a surrogate pair',
+      ]);
+    }
+  });
+
   it('should name the field and what is allowed', () => {
     const [error] = validateSync(plainToInstance(Sample, { ...valid, price: '1.234' }));
 

@@ -33,7 +33,7 @@ function characterCount(text: string): number {
 }
 
 /** In unicode mode a surrogate pair is one code point, so this finds only the halves that stand alone. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
+export const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** What keeps a value from being stored as text of `min` to `max` characters, said after the property's name. */
 function textProblem(value: unknown, min: number, max: number): string | undefined {
@@ -168,12 +168,18 @@ function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefin
   const notADocument = `must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`;
   if (typeof value !== 'object' || value === null) return notADocument;
   let tooLarge = false;
-  // JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null.
-  const text = JSON.stringify(value, (_key, entry: unknown) => {
+  let unstorable = false;
+  const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+  const text = JSON.stringify(value, (key, entry: unknown) => {
+    // JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null.
     if (typeof entry === 'number' && !Number.isFinite(entry)) tooLarge = true;
+    if (isUnstorable(key) || (typeof entry === 'string' && isUnstorable(entry))) unstorable = true;
     return entry;
   });
   if (tooLarge) return 'holds a number too large for JSON (such as 1e400)';
+  // jsonb refuses both (the query would fail with a message naming no field).
+  if (unstorable)
+    return 'holds text PostgreSQL cannot store: a NUL character (\\u0000) or half of a surrogate pair';
   return Buffer.byteLength(text) <= maxBytes ? undefined : notADocument;
 }
 
