@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { StartupError } from './common/errors/startup-error';
 import { AppExpressAdapter } from './common/http/app-express.adapter';
 import type { Environment } from './config/environment';
 import { Readiness } from './health/readiness';
@@ -61,7 +62,10 @@ export async function bootstrap(): Promise<void> {
   configureApp(app);
   closeOnSignals(app, config.get('SHUTDOWN_DELAY_SECONDS', { infer: true }));
   const port = config.get('PORT', { infer: true });
-  await app.listen(port);
+  await app.listen(port).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new StartupError(`PORT ${port} is in use by another process: stop it, or set PORT to a free port`);
+  });
   const address = app.getHttpServer().address();
   logger.log(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
 }

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { ENV_FILE } from '../src/config/environment';
 import { runUntilExit } from './utils/server-process';
@@ -91,6 +93,23 @@ describe('configuration at start', () => {
     expect(output).toMatch(message);
     expect(output).not.toMatch(/Listening on/);
     expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+
+  it('should refuse to start on a PORT another process listens on, saying so in one line', async () => {
+    const other = createServer().listen(0);
+    await once(other, 'listening');
+    const { port } = other.address() as AddressInfo;
+    try {
+      const { code, output } = await runUntilExit({ DATA_DIR: dataDir, PORT: String(port) });
+
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `PORT ${port} is in use by another process: stop it, or set PORT to a free port`,
+      );
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      other.close();
+    }
   });
 
   // A .env file adds what process.env lacks: the check that main.ts runs before loading the app stands aside,
