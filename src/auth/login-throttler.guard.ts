@@ -19,15 +19,16 @@ export interface LoginThrottleLimits {
 const accountOf = (request: Request) => {
   if (request.user) return `#${request.user.sub}`;
   const body = request.body as { username?: unknown } | undefined;
-  // Lowercase: usernames are compared in any case, so `Alice` and `alice` share one counter.
+  // Folded as usernames are compared, so `Alice` and `alice` share one counter.
   return typeof body?.username === 'string' ? foldUsername(body.username.slice(0, 100)) : '';
 };
 
 /**
- * The two counters every login attempt goes through (sign-ups and password changes too). Per address and account: a flood against one account from
- * one client is stopped without locking the real user out from elsewhere. Per address alone: one client trying
- * many usernames is stopped too (each attempt costs a password hash, whoever the username names). Every attempt
- * the address counter lets through counts, those the per-username one then refuses included.
+ * The two counters every login attempt goes through (sign-ups and password changes too). Per address and account:
+ * a flood against one account from one client is stopped without locking the real user out from elsewhere. Per
+ * address alone: one client trying many usernames is stopped too (each attempt costs a password hash, whoever the
+ * username names). Every attempt the address counter lets through counts, those the per-username one then refuses
+ * included.
  */
 export function loginThrottlers({
   perUsername,
