@@ -2,9 +2,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import type { RequestHandler } from 'express';
 import { securityHeaders } from './common/http/security-headers';
+import { refuseUnparsedBodies } from './common/http/unparsed-body';
 import { HTTP_LOGGER } from './common/logging/logging.module';
 import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
+import { CODE_FIRST_PATH } from './graphql/code-first/code-first-graphql.module';
+import { SCHEMA_FIRST_PATH } from './graphql/schema-first/schema-first-graphql.module';
 import { Metrics } from './metrics/metrics.service';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -21,6 +24,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(app.get(Metrics).httpMiddleware());
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(securityHeaders());
+  app.use(refuseUnparsedBodies([CODE_FIRST_PATH, SCHEMA_FIRST_PATH]));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
 

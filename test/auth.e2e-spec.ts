@@ -191,7 +191,10 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
 
       const blocked = await login({ username: 'carol', password: 'guess-10' }).expect(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.body).toMatchObject({ statusCode: 429 });
+      expect(blocked.body).toEqual({
+        statusCode: 429,
+        message: `Too many attempts for this account from this address: try again in ${blocked.headers['retry-after']} seconds`,
+      });
 
       await login({ username: 'alice', password: 'alice-password' }).expect(200);
     });

@@ -96,6 +96,29 @@ describe('/cats', () => {
       expect(response.status).toBe(400);
     });
 
+    it.each([
+      ['text/plain', 'text/plain'],
+      ['no Content-Type', undefined],
+    ])('should answer 415 to a JSON body sent as %s, not a 400 listing every field', async (_case, type) => {
+      const post = request(sut.http).post('/cats');
+      if (type) post.set('Content-Type', type);
+      const response = await post.send(Buffer.from(JSON.stringify(tom)));
+
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({
+        statusCode: 415,
+        message: 'A request body must be sent as application/json',
+        error: 'Unsupported Media Type',
+      });
+    });
+
+    it('should still read a form (application/x-www-form-urlencoded), whose values are all text', async () => {
+      const response = await request(sut.http).post('/cats').type('form').send(tom).expect(400);
+
+      expect(response.body.message).toContain('age must be an integer number');
+      expect(response.body.message).not.toContain('name must be a string');
+    });
+
     it('should answer 413 for a 2 MB body', async () => {
       const response = await request(sut.http)
         .post('/cats')
@@ -128,6 +151,14 @@ describe('/cats', () => {
       const response = await request(sut.http).get('/cats').query({ limit }).expect(400);
 
       expect(response.body.message).toContain(message);
+    });
+
+    it('should answer 400 for a bracketed name rather than ignore it (axios sends arrays so)', async () => {
+      const response = await request(sut.http).get('/cats?limit[]=5').expect(400);
+
+      expect(response.body.message).toEqual([
+        'limit[] is not a query parameter: names take no brackets (send limit=…)',
+      ]);
     });
   });
 

@@ -50,6 +50,16 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
       expect(response.text).not.toMatch(/scrypt|password/i);
     });
 
+    it('should page with offset and limit like every other list, at most 100 users at a time', async () => {
+      const get = (query: string) =>
+        request(sut.http).get(`/users?${query}`).set('Authorization', bearer(sut.aliceToken()));
+
+      expect((await get('offset=1&limit=1')).body).toEqual([{ id: 2, username: 'bob', roles: ['user'] }]);
+      const tooMany = await get('limit=101');
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toEqual(['limit must be an integer between 1 and 100']);
+    });
+
     it('should answer exactly 403 Forbidden to a user without the admin role', async () => {
       const response = await request(sut.http).get('/users').set('Authorization', bearer(sut.bobToken()));
 

@@ -199,6 +199,9 @@ describe('sign-up (POST /auth/signup)', () => {
 
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.body.message).toMatch(
+        /^Too many attempts from this address: try again in \d+ seconds?$/,
+      );
       // A separate counter from login's: logging in still works from this address.
       await request(sut.http)
         .post('/auth/login')

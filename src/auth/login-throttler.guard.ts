@@ -50,7 +50,10 @@ export function loginThrottlers({
   ];
 }
 
-/** Applies `loginThrottlers` (ThrottlerModule's configuration) with one `Retry-After` whichever counter is full. */
+/**
+ * Applies `loginThrottlers` (ThrottlerModule's configuration) with one `Retry-After` whichever counter is full, and
+ * a message that says which limit was reached and for how long.
+ */
 @Injectable()
 export class LoginThrottlerGuard extends ThrottlerGuard {
   protected override throwThrottlingException(
@@ -60,5 +63,18 @@ export class LoginThrottlerGuard extends ThrottlerGuard {
     // The library names a named counter's header `Retry-After-<name>`; clients know only `Retry-After`.
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
     return super.throwThrottlingException(context, detail);
+  }
+
+  protected override getErrorMessage(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<string> {
+    // The address counter's tracker is the address alone (loginThrottlers).
+    const byAddress = detail.tracker === clientAddressOf(context.switchToHttp().getRequest<Request>());
+    const seconds = detail.timeToBlockExpire;
+    return Promise.resolve(
+      `Too many attempts ${byAddress ? 'from this address' : 'for this account from this address'}: ` +
+        `try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,6 +13,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import type { TokenPayload } from '../auth/token-payload';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
+import { PaginationArgs } from '../graphql/pagination.args';
 import { UpdateUserRolesDto } from './dto/update-user-roles.dto';
 import { UserResponseDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';
@@ -25,10 +26,10 @@ export class UsersController {
   constructor(private readonly usersService: UsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every user, in id order (admins only)' })
+  @ApiOperation({ summary: 'A page of users, in id order (admins only)' })
   @ApiOkResponse({ type: UserResponseDto, isArray: true, description: 'id, username and roles of each user' })
-  getAllUsers(): Promise<UserResponseDto[]> {
-    return this.usersService.getAll();
+  getUsers(@Query() page: PaginationArgs): Promise<UserResponseDto[]> {
+    return this.usersService.getPage(page);
   }
 
   @Patch(':id')

@@ -26,8 +26,8 @@ export class UsersRepository {
     return row;
   }
 
-  getAll(): Promise<UserRow[]> {
-    return this.db.select().from(users).orderBy(asc(users.id));
+  getPage(offset: number, limit: number): Promise<UserRow[]> {
+    return this.db.select().from(users).orderBy(asc(users.id)).offset(offset).limit(limit);
   }
 
   /** The new user, or undefined when the username is taken (in any case): one statement, so nothing half-made. */

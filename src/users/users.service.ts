@@ -8,6 +8,7 @@ import {
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
 import { sameName } from './password-policy';
+import type { PaginationArgs } from '../graphql/pagination.args';
 import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
 
@@ -88,8 +89,8 @@ export class UsersService {
     return user;
   }
 
-  async getAll(): Promise<UserResponseDto[]> {
-    return (await this.repository.getAll()).map(toUserResponse);
+  async getPage({ offset, limit }: PaginationArgs): Promise<UserResponseDto[]> {
+    return (await this.repository.getPage(offset, limit)).map(toUserResponse);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { BadRequestException, type ArgumentMetadata } from '@nestjs/common';
 import { IsString } from 'class-validator';
-import { AppValidationPipe, MAX_NESTING, valueProblem } from './app-validation.pipe';
+import { AppValidationPipe, bracketedQueryParameter, MAX_NESTING, valueProblem } from './app-validation.pipe';
 
 class Named {
   @IsString()
@@ -51,6 +51,20 @@ describe('AppValidationPipe', () => {
     await expect(refusal).rejects.toMatchObject({
       response: { message: [`data nests objects or arrays more than ${MAX_NESTING} levels deep`] },
     });
+  });
+
+  it('should refuse a bracketed query parameter rather than drop it and answer an unfiltered list', async () => {
+    const query: ArgumentMetadata = { type: 'query', metatype: Named };
+
+    expect(bracketedQueryParameter({ name: 'x' })).toBeUndefined();
+    expect(bracketedQueryParameter({ 'filter[name]': 'x' })).toBe(
+      'filter[name] is not a query parameter: names take no brackets (send filter=…)',
+    );
+    await expect(pipe.transform({ name: 'x', 'genre[]': ['A', 'B'] }, query)).rejects.toMatchObject({
+      response: { message: ['genre[] is not a query parameter: names take no brackets (send genre=…)'] },
+    });
+    // A body's keys are its own: a JSON document may hold any.
+    await expect(pipe.transform({ name: 'x', 'genre[]': 'A' }, body)).resolves.toEqual({ name: 'x' });
   });
 
   it('should validate as Nest does otherwise', async () => {

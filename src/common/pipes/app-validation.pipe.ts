@@ -44,6 +44,19 @@ export function valueProblem(value: unknown): string | undefined {
 }
 
 /**
+ * A query parameter named with brackets (`genre[]=A`, `filter[name]=x`: what qs-style clients such as axios send
+ * for arrays and objects). Express reads such a name as it is, so it would be an unknown parameter, dropped without
+ * a word, and a list would come back unfiltered.
+ */
+export function bracketedQueryParameter(query: unknown): string | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const name = Object.keys(query).find((key) => key.includes('['));
+  if (name === undefined) return undefined;
+  const plainName = name.slice(0, name.indexOf('['));
+  return `${name} is not a query parameter: names take no brackets (send ${plainName}=…)`;
+}
+
+/**
  * The one validation pipe at the edge (APP_PIPE): DTOs are validated here, services trust their input. Unknown
  * properties are stripped, and plain values become the DTO class (so defaults and transforms apply).
  * Before Nest's pipe, a value it cannot transform, or that would lose a key unnoticed, is a 400 that says so
@@ -59,7 +72,10 @@ export class AppValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Every value a request carries, REST or GraphQL arguments; `custom` is a decorator's own (@CurrentUser()).
-    const problem = metadata.type === 'custom' ? undefined : valueProblem(value);
+    const problem =
+      metadata.type === 'custom'
+        ? undefined
+        : ((metadata.type === 'query' ? bracketedQueryParameter(value) : undefined) ?? valueProblem(value));
     if (problem) throw new BadRequestException([problem]);
     return super.transform(value, metadata);
   }
