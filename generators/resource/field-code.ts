@@ -15,6 +15,9 @@ const FROM = {
   scalars: '../../graphql/scalars',
 };
 
+/** The filter rules that are the app's own (field-validators.ts); the others are class-validator's. */
+export const APP_FILTER_RULES = new Set(['IsIntInRange']);
+
 /** GraphQL types that need an import (String and Boolean are built in; an enum is imported by the template). */
 const GRAPHQL_TYPE_IMPORTS: Record<string, string> = {
   Int: '@nestjs/graphql',
@@ -223,8 +226,8 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         column: `integer('${column}')`,
         graphql: 'Int',
         rules: (to) => {
-          to.add('class-validator', ['IsInt', 'Max', 'Min']);
-          return ['IsInt()', `Min(${INT_MIN})`, `Max(${INT_MAX})`];
+          to.add(FROM.validators, ['IsIntInRange']);
+          return [`IsIntInRange(${INT_MIN}, ${INT_MAX})`];
         },
         api: { type: "'integer'", format: "'int32'" },
       };
@@ -354,7 +357,7 @@ function filterOf(
     case 'references':
       // An id: past PostgreSQL's integer, a value would fail in the database with a message naming no field.
       return {
-        filterRules: ['IsInt()', 'Min(1)', `Max(${INT_MAX})`],
+        filterRules: [`IsIntInRange(1, ${INT_MAX})`],
         filterApi: "{ type: 'integer' }",
         filterTransform: 'toInteger',
       };
@@ -371,8 +374,8 @@ function referenceCode(parent: ParentType, imports: FileImports): TypeCode {
     column: '',
     graphql: 'Int',
     rules: (to) => {
-      to.add('class-validator', ['IsInt', 'Max', 'Min']);
-      return ['IsInt()', 'Min(1)', `Max(${INT_MAX})`];
+      to.add(FROM.validators, ['IsIntInRange']);
+      return [`IsIntInRange(1, ${INT_MAX})`];
     },
     api: { type: "'integer'", description: `'The id of an existing ${parent.word}.'` },
   };

@@ -3,17 +3,17 @@ import { type Field, FieldSpecError, LIST_QUERY_NAMES, parseFields } from '../ut
 import { namesOf, type Names } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 import { databaseNameProblem } from './database-names';
-import { type FieldCode, fieldCode, type FileImports } from './field-code';
+import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from './field-code';
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
 import { Imports } from './imports';
 import { parentTypesFor, type ParentType } from './parents';
 
-/** The class-validator rules the filters use (IsEnum is always imported, for the order). */
-const filterRules = (filters: FieldCode[]) => [
+/** The rules the filters use, class-validator's (IsEnum is always imported, for the order) or the app's. */
+const filterRules = (filters: FieldCode[], own: boolean) => [
   ...new Set(
     filters
       .flatMap((field) => field.filterRules.map((rule) => rule.replace(/\(.*$/, '')))
-      .filter((rule) => rule !== 'IsEnum'),
+      .filter((rule) => rule !== 'IsEnum' && APP_FILTER_RULES.has(rule) === own),
   ),
 ];
 
@@ -63,9 +63,13 @@ export interface ResourceOptions extends Names {
   sortField: string;
   nullableFields: boolean;
   pageValidators: string;
+  /** What the page arguments import from field-validators.ts (empty: nothing). */
+  pageAppValidators: string;
   pageGraphqlImports: string;
   queryValidators: string;
-  queryTransforms: string;
+  queryTransforms: boolean;
+  /** What the list query imports from field-validators.ts: transforms and rules (empty: nothing). */
+  queryAppImports: string;
   /** `author:references` fields: the key (`authorId`), the object field (`author`), the parent's names. */
   relations: Array<{
     key: string;
@@ -299,7 +303,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     sortField: sortable[0]?.name ?? 'id',
     nullableFields: parsed.some((field) => field.nullable),
     pageValidators: [
-      ...filterRules(filters),
+      ...filterRules(filters, false),
       'IsEnum',
       'IsOptional',
       'ValidateNested',
@@ -316,9 +320,12 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     ]
       .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
       .join(', '),
-    queryValidators: [...filterRules(filters), 'IsEnum', 'IsIn', 'IsOptional'].sort().join(', '),
-    queryTransforms: [
+    pageAppValidators: filterRules(filters, true).sort().join(', '),
+    queryValidators: [...filterRules(filters, false), 'IsEnum', 'IsIn', 'IsOptional'].sort().join(', '),
+    queryTransforms: filters.some((field) => field.filterTransform),
+    queryAppImports: [
       ...new Set(filters.flatMap((field) => (field.filterTransform ? [field.filterTransform] : []))),
+      ...filterRules(filters, true),
     ]
       .sort()
       .join(', '),

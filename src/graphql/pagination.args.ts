@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ValidateBy } from 'class-validator';
+import { IsIntInRange } from '../common/validation/field-validators';
 
 export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 10;
@@ -17,20 +17,6 @@ const toNumberOr =
     if (value === null || value === undefined || value === '') return fallback;
     return typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
   };
-
-/** One rule and one message (separate IsInt/Min/Max would each report a value like NaN). */
-function IsIntInRange(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
-  const range = max === Number.MAX_SAFE_INTEGER ? `, ${min} or more` : ` between ${min} and ${max}`;
-  return ValidateBy({
-    name: 'isIntInRange',
-    constraints: [min, max],
-    validator: {
-      validate: (value: unknown) =>
-        Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
-      defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer${range}`,
-    },
-  });
-}
 
 /** The `limit` argument of every list: 1 to MAX_LIMIT items, DEFAULT_LIMIT when left out or null. */
 function LimitField(): PropertyDecorator {

@@ -1,6 +1,7 @@
 import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEnum, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, ValidateNested } from 'class-validator';
+import { IsIntInRange } from '../../common/validation/field-validators';
 import { PaginationArgs } from '../../graphql/pagination.args';
 import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
@@ -39,9 +40,7 @@ export class BookFilterInput implements BookFilter {
 
   @Field(() => Int, { nullable: true })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2147483647)
+  @IsIntInRange(1, 2147483647)
   authorId?: number;
 }
 

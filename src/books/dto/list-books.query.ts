@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEnum, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { toBoolean, toInteger } from '../../common/validation/field-validators';
+import { IsBoolean, IsEnum, IsIn, IsOptional } from 'class-validator';
+import { IsIntInRange, toBoolean, toInteger } from '../../common/validation/field-validators';
 import { PaginationArgs } from '../../graphql/pagination.args';
 import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
@@ -41,9 +41,7 @@ export class ListBooksQuery extends PaginationArgs implements BookFilter {
   @ApiPropertyOptional({ type: 'integer' })
   @IsOptional()
   @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(2147483647)
+  @IsIntInRange(1, 2147483647)
   authorId?: number;
 
   @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'id', description: 'The field to order by, then id.' })

@@ -1,21 +1,12 @@
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEnum,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsUUID,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsEnum, IsNumber, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import {
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
+  IsIntInRange,
   IsJsonDocument,
   IsText,
   keepJsonValue,
@@ -51,9 +42,7 @@ export class UpdateBookInput {
   @Field(() => Int, { nullable: true })
   @ApiPropertyOptional({ type: 'integer', format: 'int32' })
   @ValidateIf((_, value) => value !== undefined)
-  @IsInt()
-  @Min(-2147483648)
-  @Max(2147483647)
+  @IsIntInRange(-2147483648, 2147483647)
   pages?: number;
 
   @Field(() => Float, { nullable: true })
@@ -120,8 +109,6 @@ export class UpdateBookInput {
   @Field(() => Int, { nullable: true })
   @ApiPropertyOptional({ type: 'integer', description: 'The id of an existing author.' })
   @ValidateIf((_, value) => value !== undefined)
-  @IsInt()
-  @Min(1)
-  @Max(2147483647)
+  @IsIntInRange(1, 2147483647)
   authorId?: number;
 }

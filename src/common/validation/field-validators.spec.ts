@@ -4,6 +4,7 @@ import {
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
+  IsIntInRange,
   IsJsonDocument,
   IsText,
   keepJsonValue,
@@ -33,6 +34,31 @@ class Titled {
   @IsText(1, 5)
   title?: unknown;
 }
+
+class Paged {
+  @IsIntInRange(-2147483648, 2147483647)
+  pages?: unknown;
+
+  @IsIntInRange(0)
+  offset?: unknown = 0;
+}
+
+const pagedErrors = (value: object) =>
+  validateSync(plainToInstance(Paged, value)).flatMap((error) => Object.values(error.constraints ?? {}));
+
+describe('IsIntInRange', () => {
+  it.each([undefined, null, 'x', 1.5, 2147483648, -2147483649])(
+    'should answer %p with one message that says what is allowed',
+    (pages) => {
+      expect(pagedErrors({ pages })).toEqual(['pages must be an integer between -2147483648 and 2147483647']);
+    },
+  );
+
+  it('should take the bounds and say "or more" without an upper one', () => {
+    expect(pagedErrors({ pages: -2147483648 })).toEqual([]);
+    expect(pagedErrors({ pages: 2147483647, offset: -1 })).toEqual(['offset must be an integer, 0 or more']);
+  });
+});
 
 const titleErrors = (title: unknown) =>
   validateSync(plainToInstance(Titled, { title })).flatMap((error) => Object.values(error.constraints ?? {}));

@@ -202,6 +202,30 @@ export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): P
  * Text (a query string, an environment variable): `true` and `false` become booleans; anything else is left for
  * the rule to refuse.
  */
+/**
+ * An integer from `min` to `max`: one rule and one message, where IsInt, Min and Max would each report a value
+ * that is missing or not a number.
+ */
+export function IsIntInRange(
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const range = max === Number.MAX_SAFE_INTEGER ? `, ${min} or more` : ` between ${min} and ${max}`;
+  return ValidateBy(
+    {
+      name: 'isIntInRange',
+      constraints: [min, max],
+      validator: {
+        validate: (value: unknown) =>
+          Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer${range}`,
+      },
+    },
+    options,
+  );
+}
+
 export function toBoolean({ value }: { value: unknown }): unknown {
   return value === 'true' ? true : value === 'false' ? false : value;
 }
