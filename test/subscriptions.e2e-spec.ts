@@ -4,8 +4,10 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import {
   CLOSE_GOING_AWAY,
+  CLOSE_GRACE_MS,
   MAX_MESSAGE_BYTES,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  MAX_UNREAD_BYTES,
 } from '../src/graphql/subscriptions/subscription-server';
 import { POST_ADDED_CHANNEL } from '../src/posts/posts.service';
 import { graphqlClient } from './utils/graphql';
@@ -244,6 +246,34 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     logged.mockRestore();
   });
 
+  it(`should cut a client that sends without reading once ${MAX_UNREAD_BYTES} bytes wait for it`, async () => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    await new Promise((resolve) => socket.on('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    let isClosed = false;
+    void closed.then(() => (isClosed = true));
+    const warned = jest.spyOn(Logger.prototype, 'warn');
+    const acknowledged = new Promise((resolve) => socket.once('message', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: bearer(sut.aliceToken()) }));
+    await acknowledged;
+    (socket as unknown as { _socket: Socket })._socket.pause(); // reads nothing from here on
+
+    // Each ping draws a pong that echoes its payload, kept in memory until the client reads it: without a cut,
+    // the heap grows without end (a 15-byte ping costs ~1 KB).
+    const ping = JSON.stringify({ type: 'ping', payload: { padding: 'x'.repeat(60_000) } });
+    let sent = 0;
+    while (!isClosed && sent < 10_000) {
+      for (let i = 0; i < 10; i += 1, sent += 1) socket.send(ping);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+
+    await expect(closed).resolves.toBe(1006); // cut, not closed: a close frame would wait behind the pongs
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^WebSocket client left \d+ bytes unread: connection cut$/),
+    );
+    warned.mockRestore();
+  });
+
   it('should count subscriptions in graphql_operations_total, refused ones as rejected', async () => {
     const { client, connected } = connect(bearer(sut.aliceToken()));
     await connected;
@@ -342,6 +372,37 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
         expect.objectContaining({ message: 'Cannot query field "titl" on type "Post".' }),
       );
       await client.dispose();
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it("should free an expired connection's place within the grace, even when its client does not answer", async () => {
+    const sut = await createTestApp({ WS_MAX_CONNECTIONS_PER_USER: '1' });
+    try {
+      const url = await listenForWebSockets(sut);
+      const exp = Math.floor(Date.now() / 1000) + 1;
+      const token = forgeJwt(
+        { sub: 2, username: 'bob', roles: ['user'], iat: exp - 1, exp },
+        { secret: TEST_JWT_SECRET },
+      );
+      const stalled = new WebSocket(url, 'graphql-transport-ws');
+      await new Promise((resolve) => stalled.on('open', resolve));
+      const acknowledged = new Promise((resolve) => stalled.once('message', resolve));
+      stalled.send(
+        JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } }),
+      );
+      await acknowledged;
+      (stalled as unknown as { _socket: Socket })._socket.pause(); // never reads the close frame
+
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + CLOSE_GRACE_MS + 300));
+
+      // ws alone would keep the stalled socket, and bob's place, for 30 s: this one would get 4429.
+      const fresh = connectWs(url, { Authorization: `Bearer ${sut.bobToken()}` });
+      const outcome = Promise.race([fresh.connected.then(() => 'connected'), fresh.closed]);
+      await expect(outcome).resolves.toBe('connected');
+      await fresh.client.dispose();
+      stalled.terminate();
     } finally {
       await sut.close();
     }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
@@ -35,7 +35,14 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 /** Bytes of one WebSocket message; a larger one closes the connection with 1009 (Message Too Big). */
 export const MAX_MESSAGE_BYTES = 128 * 1024;
 
-/** After the 1001 of a shutdown, how long a client has to answer before its socket is cut. */
+/**
+ * Bytes of the server's messages a client may leave unread when it sends another: past it the socket is cut. Each
+ * client message may draw an answer (a pong, errors) that waits in memory until the client reads it, ~1 KB each
+ * for a 15-byte ping, so a client that sends without reading would otherwise grow the heap until the process dies.
+ */
+export const MAX_UNREAD_BYTES = 128 * 1024;
+
+/** After the server's close frame (a shutdown, an expired token), how long a client has to answer before its socket is cut. */
 export const CLOSE_GRACE_MS = 1_000;
 
 /** Close codes of the app (4400-4499 mirror HTTP, like graphql-ws's own 4403 Forbidden). */
@@ -95,6 +102,7 @@ export function documentRulesOf(options: ApolloDriverConfig): DocumentRules {
  */
 @Injectable()
 export class SubscriptionServer {
+  private readonly logger = new Logger(SubscriptionServer.name);
   private readonly sockets = new Set<WebSocket>();
   private readonly byUser = new Map<number, Set<WebSocket>>();
   private readonly maxPerUser: number;
@@ -134,27 +142,18 @@ export class SubscriptionServer {
     }
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
+    socket.on('message', () => {
+      if (socket.readyState !== socket.OPEN || socket.bufferedAmount <= MAX_UNREAD_BYTES) return;
+      this.logger.warn(`WebSocket client left ${socket.bufferedAmount} bytes unread: connection cut`);
+      socket.terminate();
+    });
   }
 
-  /**
-   * Closes every connection with 1001 (Going Away), and cuts those that do not answer within CLOSE_GRACE_MS: ws
-   * would wait 30 s for a close frame, and the GraphQL module's stop waits for every socket.
-   */
+  /** Closes every connection with 1001 (Going Away); the GraphQL module's stop waits for every socket. */
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(
-      [...this.sockets].map(
-        (socket) =>
-          new Promise<void>((resolve) => {
-            if (socket.readyState === socket.CLOSED) return resolve();
-            const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
-            socket.once('close', () => {
-              clearTimeout(cut);
-              resolve();
-            });
-            socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
-          }),
-      ),
+      [...this.sockets].map((socket) => closeWithinGrace(socket, CLOSE_GOING_AWAY, 'Server shutting down')),
     );
   }
 
@@ -196,7 +195,8 @@ export class SubscriptionServer {
     const arm = () => {
       const left = exp * 1000 - Date.now();
       if (left <= 0) {
-        socket.close(CLOSE_FORBIDDEN, 'Token expired');
+        // Cut if unanswered: the connection holds one of the user's places until it is closed.
+        void closeWithinGrace(socket, CLOSE_FORBIDDEN, 'Token expired');
         return;
       }
       expiry.timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
@@ -256,6 +256,22 @@ export class SubscriptionServer {
       contextValue: { req, loaders: new RequestLoaders() } satisfies GraphqlContext,
     };
   }
+}
+
+/**
+ * Closes `socket` with `code`, and cuts it if the client has not answered within CLOSE_GRACE_MS: ws would wait
+ * 30 s for its close frame. Resolves once the socket is closed.
+ */
+function closeWithinGrace(socket: WebSocket, code: number, reason: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (socket.readyState === socket.CLOSED) return resolve();
+    const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+    socket.once('close', () => {
+      clearTimeout(cut);
+      resolve();
+    });
+    socket.close(code, reason);
+  });
 }
 
 /** The document, or the errors Apollo would answer over HTTP for its syntax and validation. */
