@@ -135,6 +135,15 @@ describe(scrubSecrets.name, () => {
     ['GET /x?password[]=p&password%5B%5D=q', `GET /x?password[]=${REDACTED}&password%5B%5D=${REDACTED}`],
     ['GET /x?bad%E0name=v&token=t', `GET /x?bad%E0name=v&token=${REDACTED}`],
     ['GET /x;jsessionid=abc', `GET /x;jsessionid=${REDACTED}`],
+    ['GET /x?q=Bearer+abc.def&page=2', `GET /x?q=Bearer+${REDACTED}&page=2`],
+    ['GET /x?q=bearer%20abc.def', `GET /x?q=bearer%20${REDACTED}`],
+    ['GET /cats/eyJhbGciOi.eyJzdWIi.c2ln', `GET /cats/${REDACTED}`],
+    ['GET /x?state=eyJhbGciOi.eyJzdWIi.c2ln&page=2', `GET /x?state=${REDACTED}&page=2`],
+    [
+      'GET /x?bearer=abc&otp=123456&pin=1234&sid=s',
+      `GET /x?bearer=${REDACTED}&otp=${REDACTED}&pin=${REDACTED}&sid=${REDACTED}`,
+    ],
+    ['GET /x?shipping=1&side=left', 'GET /x?shipping=1&side=left'],
   ])('should turn %j into %j', (text, scrubbed) => {
     expect(scrubSecrets(text)).toBe(scrubbed);
   });

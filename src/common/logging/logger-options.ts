@@ -69,14 +69,16 @@ export function censorSecrets(
 }
 
 /**
- * Credentials inside text: a bearer token, or the value of a query parameter whose name says it is one
- * (`?access_token=…`, `&password=…`, `?authorization=…`, `?code=…`; not `?authorId=`), its name read as the server
- * reads it (`pass%77ord`, `password[]`). The logging interceptor prints request URLs as they came.
+ * Credentials inside text: a bearer token (its space also as `+` or `%20`, as in a URL), anything shaped like a
+ * JWT (in a path, `/x/eyJ…`, or under any name), or the value of a query parameter whose name says it is one
+ * (`?access_token=…`, `&password=…`, `?authorization=…`, `?code=…`, `?otp=…`; not `?authorId=`), its name read as
+ * the server reads it (`pass%77ord`, `password[]`). The logging interceptor prints request URLs as they came.
  */
-const BEARER = /(\bBearer\s+)[^\s"',;]+/gi;
+const BEARER = /(\bBearer(?:\s|\+|%20)+)[^\s"',;&#]+/gi;
+const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 const PARAMETER = /([?&;])([^=&#?;\s"']+)=[^&#\s"']*/g;
 const SECRET_NAME =
-  /pass|pwd|token|secret|key|auth(?!or(?!i[sz]ation))|credential|session|sig|code|cookie|jwt/i;
+  /pass|pwd|token|secret|key|auth(?!or(?!i[sz]ation))|credential|session|sig|code|cookie|jwt|bearer|^(?:otp|pin|sid)$/i;
 
 function decodedName(name: string): string {
   try {
@@ -87,10 +89,13 @@ function decodedName(name: string): string {
 }
 
 export function scrubSecrets(text: string): string {
-  // Most lines hold neither (`GET /cats/1 started`): two scans instead of the expressions. (B|b)earer.
+  // Most lines hold none of them (`GET /cats/1 started`): three scans instead of the expressions. (B|b)earer.
   const hasParameters = text.includes('=');
-  if (!hasParameters && !text.includes('earer')) return text;
-  const scrubbed = text.replace(BEARER, `$1${REDACTED}`);
+  const hasBearer = text.includes('earer');
+  const hasJwt = text.includes('eyJ');
+  if (!hasParameters && !hasBearer && !hasJwt) return text;
+  let scrubbed = hasBearer ? text.replace(BEARER, `$1${REDACTED}`) : text;
+  if (hasJwt) scrubbed = scrubbed.replace(JWT, REDACTED);
   if (!hasParameters) return scrubbed;
   return scrubbed.replace(PARAMETER, (parameter, separator: string, name: string) =>
     SECRET_NAME.test(name.includes('%') ? decodedName(name) : name)
