@@ -36,9 +36,9 @@ describe('/cats', () => {
     });
 
     it.each([
-      ['age is a string', { ...tom, age: '3' }, 'age must be an integer number'],
-      ['age is a fraction', { ...tom, age: 2.5 }, 'age must be an integer number'],
-      ['age is negative', { ...tom, age: -1 }, 'age must not be less than 0'],
+      ['age is a string', { ...tom, age: '3' }, 'age must be an integer between 0 and 50'],
+      ['age is a fraction', { ...tom, age: 2.5 }, 'age must be an integer between 0 and 50'],
+      ['age is negative', { ...tom, age: -1 }, 'age must be an integer between 0 and 50'],
       ['name is a number', { ...tom, name: 42 }, 'name must be a string'],
       ['breed is empty', { ...tom, breed: '' }, 'breed should not be empty'],
       [
@@ -59,7 +59,7 @@ describe('/cats', () => {
       expect(response.body.message).toEqual(
         expect.arrayContaining([
           'name must be a string',
-          'age must be an integer number',
+          'age must be an integer between 0 and 50',
           'breed must be a string',
         ]),
       );
@@ -115,7 +115,7 @@ describe('/cats', () => {
     it('should still read a form (application/x-www-form-urlencoded), whose values are all text', async () => {
       const response = await request(sut.http).post('/cats').type('form').send(tom).expect(400);
 
-      expect(response.body.message).toContain('age must be an integer number');
+      expect(response.body.message).toContain('age must be an integer between 0 and 50');
       expect(response.body.message).not.toContain('name must be a string');
     });
 
@@ -143,10 +143,10 @@ describe('/cats', () => {
     });
 
     it.each([
-      ['abc', 'limit must be an integer number'],
-      ['1.5', 'limit must be an integer number'],
-      ['0', 'limit must not be less than 1'],
-      ['101', 'limit must not be greater than 100'],
+      ['abc', 'limit must be an integer between 1 and 100'],
+      ['1.5', 'limit must be an integer between 1 and 100'],
+      ['0', 'limit must be an integer between 1 and 100'],
+      ['101', 'limit must be an integer between 1 and 100'],
     ])('should answer 400 for limit=%s', async (limit, message) => {
       const response = await request(sut.http).get('/cats').query({ limit }).expect(400);
 
@@ -239,7 +239,7 @@ describe('/cats', () => {
     it('should answer 400 when a field has the wrong type', async () => {
       const response = await request(sut.http).put('/cats/1').send({ age: 'old' }).expect(400);
 
-      expect(response.body.message).toContain('age must be an integer number');
+      expect(response.body.message).toContain('age must be an integer between 0 and 50');
     });
 
     it('should answer 400 for null in a field that needs a value', async () => {

@@ -88,7 +88,7 @@ describe('Interceptors showcase', () => {
 
       expect(response.body).toMatchObject({
         statusCode: 400,
-        message: expect.arrayContaining(['ms must be an integer number']),
+        message: expect.arrayContaining(['ms must be an integer between 0 and 60000']),
       });
     });
 

@@ -123,8 +123,8 @@ describe('production mode (node dist/main.js, NODE_ENV=production)', () => {
   );
 
   it.each([
-    [{ age: 'three' }, 'age must be an integer number'],
-    [{ age: null }, 'age must be an integer number'],
+    [{ age: 'three' }, 'age must be an integer between 0 and 50'],
+    [{ age: null }, 'age must be an integer between 0 and 50'],
     [{}, 'Nothing to update: send at least one of name, age, breed'],
   ])(
     'should validate a DTO made with PartialType all the same: PUT /cats/1 %j → 400',

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsIntInRange } from '../../common/validation/field-validators';
 
 /** Only these three properties reach the handler: the global pipe strips the rest. */
 export class CreateCatDto {
@@ -10,9 +11,7 @@ export class CreateCatDto {
   name: string;
 
   @ApiProperty({ example: 3, minimum: 0, maximum: 50, description: 'Age in whole years' })
-  @IsInt()
-  @Min(0)
-  @Max(50)
+  @IsIntInRange(0, 50)
   age: number;
 
   @ApiProperty({ example: 'Maine Coon', minLength: 1, maxLength: 100 })

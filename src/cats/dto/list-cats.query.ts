@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { toInteger } from '../../common/validation/field-validators';
+import { IsOptional } from 'class-validator';
+import { IsIntInRange, toInteger } from '../../common/validation/field-validators';
 
 export const DEFAULT_CATS_LIMIT = 10;
 export const MAX_CATS_LIMIT = 100;
@@ -11,8 +11,6 @@ export class ListCatsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_CATS_LIMIT, default: DEFAULT_CATS_LIMIT })
   @IsOptional()
   @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_CATS_LIMIT)
+  @IsIntInRange(1, MAX_CATS_LIMIT)
   limit: number = DEFAULT_CATS_LIMIT;
 }
