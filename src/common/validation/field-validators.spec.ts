@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
+  decimalTextOf,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
@@ -106,6 +107,29 @@ describe('field validators', () => {
     ['data', { text: 'x'.repeat(64) }],
   ])('should refuse %s = %p', (property, value) => {
     expect(errorsOf({ [property]: value })).toEqual([property]);
+  });
+
+  it.each([
+    [0.00000001, '0.00000001'],
+    [1.5e-7, '0.00000015'],
+    [-2.5e-7, '-0.00000025'],
+    [1.2345e-10, '0.00000000012345'],
+    [0.000001, '0.000001'],
+    [19.99, '19.99'],
+  ])('should write the JSON number %p as the decimal %p', (value, text) => {
+    expect(decimalTextOf(value)).toBe(text);
+  });
+
+  it('should take a satoshi (0.00000001) sent as a JSON number', () => {
+    class Coin {
+      @Transform(toDecimalString)
+      @IsDecimalNumber(18, 8)
+      amount?: unknown;
+    }
+
+    const coin = plainToInstance(Coin, { amount: 0.00000001 });
+    expect(coin.amount).toBe('0.00000001');
+    expect(validateSync(coin)).toEqual([]);
   });
 
   it('should refuse a decimal sent as a number with more digits than a double keeps, asking for a string', () => {

@@ -122,11 +122,26 @@ export function isExactJsonNumber(value: number): boolean {
 }
 
 /**
+ * A JSON number as plain decimal text, as it was written (`19.99`; `1e-8` as `0.00000001`, which String() would
+ * write in exponent form), or undefined when it has more digits than a double holds exactly.
+ */
+export function decimalTextOf(value: number): string | undefined {
+  if (!isExactJsonNumber(value)) return undefined;
+  const text = String(value);
+  // Below 10^15 (isExactJsonNumber), String() writes an exponent only for small numbers: `1.5e-7`.
+  const [mantissa, exponent] = text.split('e');
+  if (exponent === undefined) return text;
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const digits = mantissa.slice(sign.length).replace('.', '');
+  return `${sign}0.${'0'.repeat(-Number(exponent) - 1)}${digits}`;
+}
+
+/**
  * A decimal sent as a JSON number or a string (`19.99` or `"19.99"`) becomes its string, which is exact; a number
  * with more digits than a double keeps, and anything else, is left for the validator to refuse.
  */
 export function toDecimalString({ value }: { value: unknown }): unknown {
-  return typeof value === 'number' && isExactJsonNumber(value) ? String(value) : value;
+  return (typeof value === 'number' && decimalTextOf(value)) || value;
 }
 
 /** At most `precision` digits, `scale` of them after the point (PostgreSQL's numeric(P,S)). */

@@ -27,4 +27,9 @@ describe('Decimal scalar', () => {
     expect(DecimalScalar.parseValue(123456789012345)).toBe('123456789012345');
     expect(DecimalScalar.parseValue(-1234567890.12345)).toBe('-1234567890.12345');
   });
+
+  it('should write a small number in full, not in the exponent form String() gives it', () => {
+    expect(DecimalScalar.parseValue(0.00000001)).toBe('0.00000001');
+    expect(DecimalScalar.parseValue(-0.00000025)).toBe('-0.00000025');
+  });
 });

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { EXACT_DIGITS, isExactJsonNumber } from '../../common/validation/field-validators';
+import { decimalTextOf, EXACT_DIGITS } from '../../common/validation/field-validators';
 
 /**
  * `Decimal`: an exact number, read as a string (`"19.99"`), taken as a number or a string (`19.99` or `"19.99"`)
@@ -11,7 +11,8 @@ export const DecimalScalar = new GraphQLScalarType<string, string>({
   serialize: (value) => String(value),
   parseValue: (value) => {
     if (typeof value === 'string') return value;
-    if (typeof value === 'number' && isExactJsonNumber(value)) return String(value);
+    const text = typeof value === 'number' ? decimalTextOf(value) : undefined;
+    if (text !== undefined) return text;
     if (typeof value === 'number' && Number.isFinite(value))
       throw new GraphQLError(
         `Decimal has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string such as "12345678901234.5678"`,
