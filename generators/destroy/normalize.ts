@@ -12,9 +12,7 @@ const NAME_LIKE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** The manifest key for any form of a name (`BookReview`, `bookReview`, `book-reviews`), or undefined. */
 export function featureKeyOf(raw: string): string | undefined {
-  if (!NAME_LIKE.test(raw)) return undefined;
-  // namesOf splits camelCase; turn kebab and snake case into it first.
-  return namesOf(raw.replace(/[-_]+([A-Za-z0-9])/g, (_match, next: string) => next.toUpperCase())).Name;
+  return NAME_LIKE.test(raw) ? namesOf(raw).Name : undefined;
 }
 
 export function normalizeDestroyOptions(answers: Answers): DestroyOptions {

@@ -386,7 +386,8 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
   switch (field.type) {
     case 'string': {
       const length = field.length ?? 255;
-      const sample = length >= name.length + 5 ? `\`${name} \${n}\`` : 'String(n % 10)';
+      // Short ones in base 36, so that a unique one still differs for each n (36^N values).
+      const sample = length >= name.length + 5 ? `\`${name} \${n}\`` : `n.toString(36).slice(-${length})`;
       return { sample, invalid: `'x'.repeat(${length + 1})` };
     }
     case 'text':
@@ -399,15 +400,22 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
       const scale = field.scale ?? 2;
       const whole = (field.precision ?? 12) - scale;
       const fraction = scale > 0 ? `.${'5'.padEnd(scale, '0')}` : '';
+      // Different for each n the digits allow, so that a unique one does not clash.
       return {
-        sample: whole > 0 ? `\`\${n % 10}${fraction}\`` : `'0${fraction}'`,
+        sample:
+          whole > 0
+            ? `\`\${n % ${10 ** Math.min(whole, 9)}}${fraction}\``
+            : `\`0.\${String(n % ${10 ** Math.min(scale, 9)}).padStart(${scale}, '0')}\``,
         invalid: `'1.${'1'.repeat(scale + 1)}'`,
       };
     }
     case 'boolean':
       return { sample: 'n % 2 === 0', invalid: "'yes'" };
     case 'date':
-      return { sample: "`2026-01-${String((n % 28) + 1).padStart(2, '0')}`", invalid: "'2026-02-30'" };
+      return {
+        sample: 'new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10)',
+        invalid: "'2026-02-30'",
+      };
     case 'datetime':
       return {
         sample: 'new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString()',

@@ -83,6 +83,15 @@ describe(parseFields.name, () => {
     ['genre:enum{A,A}', /an enum value is listed twice/],
     ['count:int{4}', /field "count": int takes no \{arguments\}/],
     ['data:json:unique', /field "data": a json field cannot be :unique/],
+    [
+      'active:boolean:unique',
+      /field "active": cannot be :unique: a unique boolean column holds two records at most/,
+    ],
+    [
+      'kind:enum{A,B}:unique',
+      /field "kind": cannot be :unique: a unique enum column holds one record per value/,
+    ],
+    ['author:references:unique', /field "author": cannot be :unique: a reference is many to one/],
     ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index/],
     ['count:int=many', /field "count": the default "many" is not a 32-bit integer/],
     ['count:int=3000000000', /not a 32-bit integer/],

@@ -126,6 +126,8 @@ function parseField(part: string, context: FieldContext): Field {
     if (flag !== 'unique' && flag !== 'index')
       throw problem(`unknown flag ":${flag}"; allowed: :unique, :index`);
     if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
+    const uniqueRefused = flag === 'unique' ? UNIQUE_REFUSED[field.type] : undefined;
+    if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
     field[flag] = true;
   }
   if (field.type === 'references') {
@@ -139,6 +141,13 @@ function parseField(part: string, context: FieldContext): Field {
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;
 }
+
+/** Types whose unique column would hold only a handful of records, or would change what the field models. */
+const UNIQUE_REFUSED: Partial<Record<FieldType, string>> = {
+  boolean: 'a unique boolean column holds two records at most (use :index to look them up fast)',
+  enum: 'a unique enum column holds one record per value (use :index to look them up fast)',
+  references: 'a reference is many to one (the parent lists its records); a unique one would be one to one',
+};
 
 type Problem = (message: string) => FieldSpecError;
 

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEarly } from './generate';
+import { FileChanges } from './file-changes';
+import { generateMigration, startEarly } from './generate';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -85,5 +86,39 @@ describe('startEarly', () => {
       /Cannot find module 'no-such-package'/,
     );
     expect(existsSync(file('ran'))).toBe(false);
+  });
+});
+
+describe('generateMigration', () => {
+  const root = mkdtempSync(join(tmpdir(), 'generate-migration-'));
+  /** A stand-in for drizzle-kit in `root`: runs `body` (Node) when called. */
+  const drizzleKit = (body: string) => {
+    mkdirSync(join(root, 'node_modules', 'drizzle-kit'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'), body);
+  };
+  const generate = () => generateMigration(root, new FileChanges(root), 'create_kettles');
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('should say so when drizzle-kit stopped to ask about a schema change of the user (no terminal)', async () => {
+    drizzleKit(
+      "console.error('Error: Interactive prompts require a TTY terminal (process.stdin.isTTY or process.stdout.isTTY is false).'); process.exitCode = 1;",
+    );
+
+    await expect(generate()).rejects.toThrow(
+      /it stopped to ask about a schema change that has no migration yet .*run `npm run db:generate`/,
+    );
+  });
+
+  it("should pass drizzle-kit's own failure on as it is", async () => {
+    drizzleKit("console.error('src/kettles/kettles.table.ts: Unexpected token'); process.exitCode = 1;");
+
+    await expect(generate()).rejects.toThrow(/failed:\nsrc\/kettles\/kettles\.table\.ts: Unexpected token/);
+  });
+
+  it('should give the hint when drizzle-kit wrote nothing and said why not', async () => {
+    drizzleKit("console.log('No schema changes, nothing to migrate');");
+
+    await expect(generate()).rejects.toThrow(/already hold this table: choose another name/);
   });
 });

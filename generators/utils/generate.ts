@@ -48,10 +48,11 @@ export async function generate(
 
 const execFileAsync = promisify(execFile);
 
-/** Runs a Node script of the project, as its npm script would; a failure carries the script's own output. */
-export async function runNodeScript(root: string, args: string[]): Promise<void> {
+/** Runs a Node script of the project, as its npm script would: its output; a failure carries that output. */
+export async function runNodeScript(root: string, args: string[]): Promise<string> {
   try {
-    await execFileAsync(process.execPath, args, { cwd: root });
+    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: root });
+    return `${stdout}${stderr}`;
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };
     throw new Error(`node ${args.join(' ')} failed:\n${stderr || stdout || (error as Error).message}`);
@@ -155,14 +156,28 @@ export async function generateMigration(
   hint = `its snapshots in ${APP_LAYOUT.migrations}/meta already hold this table: choose another name (the migrations that made it stay as they are)`,
 ): Promise<void> {
   changes.watch(APP_LAYOUT.migrations);
-  await runNodeScript(root, [
+  const output = await runNodeScript(root, [
     join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'),
     'generate',
     '--name',
     name,
-  ]);
+  ]).catch((error: Error) => {
+    if (error.message.includes(DRIZZLE_KIT_ASKED)) return error.message;
+    throw error;
+  });
   const written = changes.newIn(APP_LAYOUT.migrations).filter((file) => file.endsWith(`_${name}.sql`));
-  if (written.length === 0) {
-    throw new Error(`drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: ${hint}`);
+  if (written.length > 0) return;
+  // drizzle-kit asks whether a table was created or renamed when the schema holds changes of the user's own that
+  // no migration has yet; without a terminal it cannot, and writes nothing.
+  if (output.includes(DRIZZLE_KIT_ASKED)) {
+    throw new Error(
+      `drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: it stopped to ask about a schema change ` +
+        'that has no migration yet (a table added, renamed or dropped by hand): run `npm run db:generate`, answer ' +
+        'it, then run the generator again',
+    );
   }
+  throw new Error(`drizzle-kit wrote no ${APP_LAYOUT.migrations}/<next>_${name}.sql: ${hint}`);
 }
+
+/** What drizzle-kit prints when it has a question and no terminal to ask it at. */
+const DRIZZLE_KIT_ASKED = 'Interactive prompts require a TTY';

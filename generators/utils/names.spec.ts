@@ -13,6 +13,8 @@ describe(namesOf.name, () => {
     ['blogPosts', { Name: 'BlogPost', Names: 'BlogPosts', words: 'blog posts' }],
     ['Box', { Names: 'Boxes' }],
     ['HTTPRequest', { kebabName: 'http-request', Name: 'HttpRequest' }],
+    ['book-review', { Name: 'BookReview', names: 'bookReviews', kebabNames: 'book-reviews' }],
+    ['book_reviews', { Name: 'BookReview', snakeNames: 'book_reviews', word: 'book review' }],
   ])('should derive every form of %p', (input, expected) => {
     expect(namesOf(input)).toMatchObject(expected);
   });

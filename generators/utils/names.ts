@@ -24,10 +24,12 @@ export interface Names {
   aWord: string;
 }
 
-const splitWords = (identifier: string) =>
-  identifier
+/** The words of a name in any case style: `BlogPost`, `blogPost`, `blog-post`, `blog_post`, `HTTPServer`. */
+const splitWords = (name: string) =>
+  name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
     .toLowerCase()
     .split(' ');
 
@@ -35,9 +37,9 @@ export const kebabCase = (identifier: string) => splitWords(identifier).join('-'
 
 const pascal = (words: string[]) => words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
 
-/** Names for a feature given as an identifier, singular or plural (`Category`, `categories`, `blogPost`). */
-export function namesOf(identifier: string): Names {
-  const words = splitWords(identifier);
+/** Names for a feature given in any case style, singular or plural (`Category`, `categories`, `blog-post`). */
+export function namesOf(name: string): Names {
+  const words = splitWords(name);
   const last = words.length - 1;
   const singular = [...words.slice(0, last), pluralize.singular(words[last])];
   const plural = [...words.slice(0, last), pluralize.plural(words[last])];

@@ -39,6 +39,18 @@ describe(collectAnswers.name, () => {
     );
   });
 
+  it.each([
+    [['--name', 'Book', '--name', 'Tag'], '--name'],
+    [['--name', 'Book', '--public', '--public'], '--public'],
+    [['--name=Book', '--name', 'Tag'], '--name'],
+  ])('should refuse a flag given twice (%p) rather than keep the last', async (flags, flag) => {
+    await expect(collectAnswers('resource', OPTIONS, inquirer, argv(...flags))).rejects.toThrow(
+      new GeneratorInputError(
+        `${flag} is given more than once: give it once\nusage: npx plop resource -- --name <name> [--public] [--dry-run]`,
+      ),
+    );
+  });
+
   it('should ask for what is missing on a terminal, even with other flags given', async () => {
     onTerminal(true);
     prompt.mockResolvedValue({ name: 'Book' });

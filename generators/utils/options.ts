@@ -69,13 +69,19 @@ export async function collectAnswers(
   const args = dashes === -1 ? [] : argv.slice(dashes + 1);
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    const parsed = parseArgs({
       args,
       strict: true,
+      tokens: true,
       options: Object.fromEntries(
         [...options, DRY_RUN, HELP].map((option) => [option.name, { type: option.type }]),
       ),
-    }));
+    });
+    values = parsed.values;
+    // parseArgs keeps the last of a repeated flag: `--api both --api rest` would be a silent choice.
+    const names = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated !== undefined) throw new Error(`--${repeated} is given more than once: give it once`);
   } catch (error) {
     throw new GeneratorInputError(`${(error as Error).message}\n${usage(generator, options)}`);
   }

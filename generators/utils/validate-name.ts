@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { namesOf } from './names';
 
@@ -22,18 +22,30 @@ const RESERVED = new Set(
 );
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
+/** A feature's name in any case style: `BookReview`, `bookReview`, `book-review`, `book_review`. */
+const FEATURE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*$/;
 
 /**
  * A problem with a generator's name argument, or undefined when it is usable.
  * The message says what is wrong and what is allowed, since it is all the user sees.
  */
 export function identifierProblem(raw: unknown, what: string, example: string): string | undefined {
+  return nameShapeProblem(raw, what, example, IDENTIFIER, 'an identifier of letters and digits');
+}
+
+function nameShapeProblem(
+  raw: unknown,
+  what: string,
+  example: string,
+  shape: RegExp,
+  described: string,
+): string | undefined {
   const value = typeof raw === 'string' ? raw : '';
   if (value === '') return `${what} is required (for example ${example})`;
   if (/[/\\.]/.test(value))
     return `${what} must be a plain name, not a path: "${value}" (for example ${example})`;
-  if (!IDENTIFIER.test(value)) {
-    return `${what} must be an identifier of letters and digits, starting with a letter: "${value}" (for example ${example})`;
+  if (!shape.test(value)) {
+    return `${what} must be ${described}, starting with a letter: "${value}" (for example ${example})`;
   }
   if (RESERVED.has(value.toLowerCase())) {
     return `${what} "${value}" is a reserved word or an existing part of the app; choose another (for example ${example})`;
@@ -41,9 +53,18 @@ export function identifierProblem(raw: unknown, what: string, example: string): 
   return undefined;
 }
 
-/** As `identifierProblem`, and the name must have distinct singular and plural forms (a feature's item and list). */
+/**
+ * As `identifierProblem`, in any case style (`book-review` too), and the name must have distinct singular and
+ * plural forms (a feature's item and list).
+ */
 export function nameProblem(raw: unknown, what: string, example: string): string | undefined {
-  const problem = identifierProblem(raw, what, example);
+  const problem = nameShapeProblem(
+    raw,
+    what,
+    example,
+    FEATURE_NAME,
+    'a name of letters and digits, words joined in any case style (BookReview, book-review, book_review)',
+  );
   if (problem) return problem;
   const value = String(raw);
   const names = namesOf(value);
@@ -60,9 +81,13 @@ export function nameProblem(raw: unknown, what: string, example: string): string
   return undefined;
 }
 
-/** The feature folder must not exist yet: a generator never overwrites a feature. */
+/**
+ * The feature folder must hold nothing yet (an empty one, left by a clean-up, is fine): a generator never
+ * overwrites a feature.
+ */
 export function featureExistsProblem(root: string, folder: string): string | undefined {
-  return existsSync(join(root, folder))
+  const path = join(root, folder);
+  return existsSync(path) && readdirSync(path).length > 0
     ? `${folder} already exists: the feature is there, nothing was generated`
     : undefined;
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../utils/paths';
@@ -25,8 +26,8 @@ describe('generators: input, help and previews', () => {
       ['a missing name', 'controller', [], /--name is required/],
       ['a name that is a path', 'controller', ['--name', '../evil'], /not a path/],
       ['a name with a separator', 'controller', ['--name', 'src/things'], /not a path/],
-      ['a name that is not an identifier', 'controller', ['--name', '9lives'], /must be an identifier/],
-      ['a name with a hyphen', 'controller', ['--name', 'blog-posts'], /must be an identifier/],
+      ['a name that starts with a digit', 'controller', ['--name', '9lives'], /must be a name of letters/],
+      ['a name with a space', 'controller', ['--name', 'blog posts'], /must be a name of letters/],
       ['a reserved word', 'controller', ['--name', 'class'], /reserved word/],
       ['an existing feature', 'controller', ['--name', 'cats'], /src\/cats already exists/],
       ['a name without a distinct plural', 'controller', ['--name', 'sheep'], /no distinct plural/],
@@ -170,6 +171,15 @@ describe('generators: input, help and previews', () => {
     );
   });
 
+  it('should leave to git a feature named like a folder it ignores (data, coverage)', () => {
+    const ignored = (path: string) =>
+      spawnSync('git', ['check-ignore', '--no-index', '-q', path], { cwd: ROOT }).status === 0;
+
+    expect(ignored('data/pglite/base')).toBe(true);
+    expect(ignored('src/data/data.service.ts')).toBe(false);
+    expect(ignored('src/coverage/coverage.module.ts')).toBe(false);
+  });
+
   it('should print the usage and exit 0 for --help, writing nothing', async () => {
     const result = await scratch.plop('resolver', ['--help']);
 
@@ -218,6 +228,7 @@ describe('generators: input, help and previews', () => {
       ['resolver', ['--name', 'Widget', '--style', 'schema-first'], 'create src/widgets/widgets.graphql'],
       ['paginated', ['--type', 'Warrior'], 'create src/warriors/models/paginated-warrior.model.ts'],
       ['resource', ['--name', 'Widget', '--api', 'both'], 'create src/widgets/widgets.controller.ts'],
+      ['controller', ['--name', 'book-review'], 'create src/book-reviews/book-reviews.controller.ts'],
     ])(
       'should list what `%s %s` would write, and write nothing',
       async (generator, args, line) => {

@@ -415,7 +415,7 @@ describe('generators', () => {
         try {
           expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
           expect((await fetch(`${server.url}/categories`)).status).toBe(404);
-          expect((await fetch(`${server.url}/books?limit=1`)).status).toBe(200);
+          expect((await fetch(`${server.url}/authors?limit=1`)).status).toBe(200);
         } finally {
           expect(await server.stop()).toBe(0);
         }
