@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { startServer, type ServerProcess } from './utils/server-process';
 import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
@@ -31,6 +32,21 @@ describe('logs of the server process (node dist/main.js)', () => {
       const response = await fetch(`${server.url}${path}`, init);
       requestIds.push(response.headers.get('x-request-id'));
       return response;
+    };
+    let wsUpgradeRequestId: unknown;
+    /** A graphql-ws connection to /graphql whose upgrade carries `requestId`, initialised with `authorization`. */
+    const openSocket = async (requestId: string, authorization: string) => {
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', {
+        headers: { 'X-Request-Id': requestId },
+      });
+      const upgradeRequestId = new Promise((resolve) =>
+        socket.once('upgrade', (response) => resolve(response.headers['x-request-id'])),
+      );
+      const acknowledged = new Promise((resolve) => socket.once('message', resolve));
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: authorization } }));
+      return { socket, upgradeRequestId, acknowledged, closed };
     };
     const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       call(path, {
@@ -85,6 +101,23 @@ describe('logs of the server process (node dist/main.js)', () => {
         200,
       );
       expect((await call('/metrics')).status).toBe(401);
+
+      // Over WebSocket: a subscription under a request id of the caller's, and a connection refused its token.
+      const subscriber = await openSocket('ws-trace-7', `Bearer ${token}`);
+      await subscriber.acknowledged;
+      subscriber.socket.send(
+        JSON.stringify({
+          id: '1',
+          type: 'subscribe',
+          payload: { query: 'subscription { postAdded { id } }' },
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      subscriber.socket.close(1000);
+      await subscriber.closed;
+      wsUpgradeRequestId = await subscriber.upgradeRequestId;
+      const refused = await openSocket('ws-refused-8', 'Bearer not-a-token');
+      expect(await refused.closed).toBe(4403);
 
       // Stopped before reading: every line is written by then.
       expect(await server.stop()).toBe(0);
@@ -159,6 +192,20 @@ describe('logs of the server process (node dist/main.js)', () => {
       expect(duringRequest.map((line) => [line.context, line.msg])).toEqual([
         ['LoggingInterceptor', 'GET /cats/1 started'],
         ['LoggingInterceptor', expect.stringMatching(/^GET \/cats\/1 completed in \d+ms$/)],
+      ]);
+    });
+
+    it('should bind the lines of a WebSocket connection to the request id of its upgrade, and answer with it', () => {
+      const ofRequest = (requestId: string) =>
+        lines.filter((line) => line.requestId === requestId).map((line) => line.msg);
+
+      expect(wsUpgradeRequestId).toBe('ws-trace-7');
+      expect(ofRequest('ws-trace-7')).toEqual([
+        'Subscription.postAdded started',
+        expect.stringMatching(/^Subscription\.postAdded subscribed in \d+ms$/),
+      ]);
+      expect(ofRequest('ws-refused-8')).toEqual([
+        'WebSocket connection refused: no valid access token in connection_init (4403)',
       ]);
     });
 

@@ -19,8 +19,12 @@ export const httpContext = (method = 'GET', url = '/things'): ExecutionContext =
   executionContext('http', [{ method, url, originalUrl: url }, {}, () => undefined]);
 
 /** A GraphQL resolver call: root, args, context, info. */
-export const graphqlContext = (parentType = 'Query', fieldName = 'things'): ExecutionContext =>
-  executionContext('graphql', [undefined, {}, {}, { parentType: { name: parentType }, fieldName }]);
+export const graphqlContext = (parentType = 'Query', fieldName = 'things'): ExecutionContext => {
+  const type = { name: parentType };
+  // A schema whose root types are named as usual: Subscription is the subscription type.
+  const schema = { getSubscriptionType: () => (parentType === 'Subscription' ? type : undefined) };
+  return executionContext('graphql', [undefined, {}, {}, { parentType: type, fieldName, schema }]);
+};
 
 /** A CallHandler whose handler answers with `source`, recording what the interceptor did with that stream. */
 export class FakeCallHandler<T = unknown> implements CallHandler<T> {

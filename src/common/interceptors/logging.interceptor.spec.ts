@@ -74,6 +74,14 @@ describe(LoggingInterceptor.name, () => {
     expect(lines()).toEqual(['Query.author started', 'Query.author completed in 42ms']);
   });
 
+  it("should say a subscription's root field subscribed, not completed: its events come later", async () => {
+    await lastValueFrom(
+      sut.intercept(graphqlContext('Subscription', 'postAdded'), new FakeCallHandler(of({}))),
+    );
+
+    expect(lines()).toEqual(['Subscription.postAdded started', 'Subscription.postAdded subscribed in 42ms']);
+  });
+
   it('should name other kinds of call by class and method', async () => {
     await lastValueFrom(sut.intercept(executionContext('rpc', [{}, {}]), new FakeCallHandler(of(1))));
 

@@ -24,7 +24,7 @@ export class LoggingInterceptor implements NestInterceptor {
     this.logger.log(`${label} started`);
     return next.handle().pipe(
       tap({
-        complete: () => this.logger.log(`${label} completed in ${elapsed()}`),
+        complete: () => this.logger.log(`${label} ${completedOf(context)} in ${elapsed()}`),
         error: (error: unknown) => this.logger.log(`${label} failed in ${elapsed()} (${nameOf(error)})`),
         // e.g. the client went away: neither completion nor failure, but still the end of the call.
         unsubscribe: () => this.logger.log(`${label} cancelled after ${elapsed()}`),
@@ -47,6 +47,13 @@ function describeCall(context: ExecutionContext): string {
     default:
       return `${context.getClass().name}.${context.getHandler().name}`;
   }
+}
+
+/** A subscription's root field completes once the subscription is set up: its events come later. */
+function completedOf(context: ExecutionContext): string {
+  if (context.getType<GqlContextType>() !== 'graphql') return 'completed';
+  const { parentType, schema } = GqlExecutionContext.create(context).getInfo<GraphQLResolveInfo>();
+  return parentType === schema.getSubscriptionType() ? 'subscribed' : 'completed';
 }
 
 function nameOf(error: unknown): string {

@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import type { Context } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import { PinoLogger } from 'nestjs-pino';
 import type { TokenPayload } from '../../auth/token-payload';
 import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
 import type { Environment } from '../../config/environment';
@@ -113,6 +114,7 @@ export class SubscriptionServer {
     private readonly jwt: JwtService,
     config: ConfigService<Environment, true>,
     private readonly metrics: Metrics,
+    private readonly logContext: PinoLogger,
   ) {
     this.maxPerUser = config.get('WS_MAX_CONNECTIONS_PER_USER', { infer: true });
     this.tokenLifetime = config.get('JWT_EXPIRES_IN', { infer: true });
@@ -134,8 +136,12 @@ export class SubscriptionServer {
     };
   }
 
-  /** Every socket from its upgrade on (authenticated or not), so that the shutdown closes them all. */
-  track(socket: WebSocket): void {
+  /**
+   * Every socket from its upgrade on (authenticated or not), so that the shutdown closes them all. Each of its
+   * messages is handled in a log context bound to the upgrade's request id, as an HTTP request is (http-logger.ts):
+   * every line logged meanwhile (a refused token, a subscription's start) carries it.
+   */
+  track(socket: WebSocket, requestId: string): void {
     if (this.closing) {
       socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
       return;
@@ -147,6 +153,13 @@ export class SubscriptionServer {
       this.logger.warn(`WebSocket client left ${socket.bufferedAmount} bytes unread: connection cut`);
       socket.terminate();
     });
+    // graphql-ws's listener, added when the connection opened, and the one above.
+    for (const listener of socket.listeners('message') as Array<(...args: unknown[]) => void>) {
+      socket.off('message', listener);
+      socket.on('message', (...args: unknown[]) =>
+        this.logContext.runInContext(() => listener.apply(socket, args), { bindings: { requestId } }),
+      );
+    }
   }
 
   /** Closes every connection with 1001 (Going Away); the GraphQL module's stop waits for every socket. */
@@ -168,12 +181,16 @@ export class SubscriptionServer {
     const authorization = params.Authorization ?? params.authorization;
     const token = extractBearerToken(authorization);
     const user = token && (await verifyAccessToken(this.jwt, token, this.tokenLifetime));
-    if (!user) return false;
+    if (!user) {
+      this.logger.log('WebSocket connection refused: no valid access token in connection_init (4403)');
+      return false;
+    }
     if (socket.readyState !== socket.OPEN) return false; // gone while the token was checked
 
     let sockets = this.byUser.get(user.sub);
     if (!sockets) this.byUser.set(user.sub, (sockets = new Set()));
     if (sockets.size >= this.maxPerUser) {
+      this.logger.log(`WebSocket connection refused: user ${user.sub} has ${sockets.size} already (4429)`);
       socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'Too many connections');
       return false;
     }

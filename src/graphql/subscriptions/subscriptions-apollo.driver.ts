@@ -4,6 +4,7 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Injectable, Logger } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { WebSocket, WebSocketServer } from 'ws';
+import { REQUEST_ID_HEADER, requestIdFor } from '../../common/logging/http-logger';
 import { documentRulesOf, MAX_MESSAGE_BYTES, SubscriptionServer } from './subscription-server';
 
 /** The path of a request URL, as ws matches it: without the query. */
@@ -96,12 +97,17 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
    */
   private configure(wss: WebSocketServer): void {
     wss.options.maxPayload = MAX_MESSAGE_BYTES;
-    wss.on('connection', (socket) => {
+    // The upgrade is a request like any other: its answer (101) carries its X-Request-Id, kept or made.
+    wss.on('headers', (headers, request) => {
+      request.id = requestIdFor(request.headers['x-request-id']);
+      headers.push(`${REQUEST_ID_HEADER}: ${request.id}`);
+    });
+    wss.on('connection', (socket, request) => {
       socket.removeAllListeners('error');
       // Debug: any client can send a bad frame, as many times as it connects.
       socket.on('error', (error) => this.logger.debug(`WebSocket connection closed: ${error.message}`));
       ignoreFailedWrites(socket);
-      this.subscriptionServer.track(socket);
+      this.subscriptionServer.track(socket, String(request.id));
     });
   }
 
