@@ -235,6 +235,12 @@ describe('/routing', () => {
       });
     });
 
+    it('should keep the shape without a User-Agent: userAgent null', async () => {
+      const response = await request(sut.http).get('/routing/request').unset('User-Agent').expect(200);
+
+      expect(response.body).toEqual({ ip: expect.any(String), userAgent: null, query: {} });
+    });
+
     it('should not believe X-Forwarded-For or X-Forwarded-Proto without TRUST_PROXY', async () => {
       const forwarded = await request(sut.http)
         .get('/routing/request')
@@ -269,6 +275,15 @@ describe('/routing', () => {
       expect(first.headers['set-cookie']).toEqual([
         expect.stringMatching(/^sid=s%3A[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/),
       ]);
+    });
+
+    it('should count every one of concurrent visits (express-session would write the last sum back)', async () => {
+      const agent = request.agent(sut.http);
+      await agent.get('/routing/session').expect(200, { visits: 1 });
+
+      await Promise.all(Array.from({ length: 20 }, () => agent.get('/routing/session').expect(200)));
+
+      await agent.get('/routing/session').expect(200, { visits: 22 });
     });
 
     it('should give each client its own session', async () => {

@@ -17,8 +17,9 @@ export class RoutingRequestController {
     @Ip() ip: string,
     @Headers('user-agent') userAgent: string | undefined,
     @Query() query: Record<string, unknown>,
-  ): { ip: string; userAgent: string | undefined; query: Record<string, unknown> } {
-    return { ip, userAgent, query };
+  ): { ip: string; userAgent: string | null; query: Record<string, unknown> } {
+    // null rather than left out when the request has no User-Agent: the shape stays the same.
+    return { ip, userAgent: userAgent ?? null, query };
   }
 
   // The whole body and one key of it; a plain object type, so the validation pipe passes it unchanged.
@@ -38,7 +39,7 @@ export class RoutingRequestController {
     schema: { example: { visits: 1 } },
     description: 'Counts visits in a cookie-backed session',
   })
-  countVisits(@Session() session: ExpressSession & Partial<SessionData>): { visits: number } {
+  countVisits(@Session() session: ExpressSession & Partial<SessionData>): Promise<{ visits: number }> {
     return this.routing.countVisit(session);
   }
 }

@@ -15,6 +15,7 @@ import {
   ApiFoundResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiProduces,
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
@@ -67,6 +68,7 @@ export class RoutingResponsesController {
 
   // A primitive is sent as it is, not as JSON.
   @Get('primitive')
+  @ApiProduces('text/plain') // a primitive goes out as text (AppExpressAdapter)
   @ApiOkResponse({ schema: { type: 'number', example: 42 } })
   getPrimitive(): number {
     return 42;
@@ -80,6 +82,7 @@ export class RoutingResponsesController {
 
   // For a stream, the last value emitted before completion is the response.
   @Get('observable')
+  @ApiProduces('text/plain') // a primitive goes out as text (AppExpressAdapter)
   @ApiOkResponse({ schema: { type: 'number', example: 3 } })
   getObservable(): Observable<number> {
     return of(1, 2, 3);

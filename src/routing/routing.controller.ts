@@ -11,7 +11,7 @@ import {
   Param,
   Req,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 
@@ -67,6 +67,8 @@ export class RoutingController {
 
   // All parameters as one object.
   @Get('params/:a/:b')
+  @ApiParam({ name: 'a', type: String, example: '1' })
+  @ApiParam({ name: 'b', type: String, example: '2' })
   @ApiOkResponse({ schema: { example: { a: '1', b: '2' } } })
   readParams(@Param() params: Record<string, string>): { a: string; b: string } {
     return { a: params.a, b: params.b };
@@ -75,6 +77,7 @@ export class RoutingController {
   // A wildcard in the middle of the path (Express 5 syntax: a named `*segments`, one or more segments).
   @Get('mid/*segments/end')
   @ApiOperation({ summary: 'Mid-path wildcard: /routing/mid/x/end, /routing/mid/x/y/end' })
+  @ApiParam({ name: 'segments', type: String, example: 'x/y', description: 'One or more path segments' })
   matchMidWildcard(): string {
     return 'mid wildcard';
   }

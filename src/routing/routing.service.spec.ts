@@ -1,9 +1,20 @@
 import { NotFoundException } from '@nestjs/common';
 import type { Session, SessionData } from 'express-session';
+import type { DatabaseSessionStore } from '../session/database-session.store';
 import { RoutingService } from './routing.service';
 
 describe(RoutingService.name, () => {
-  const sut = new RoutingService();
+  /** Stored sessions' visits, by id, as DatabaseSessionStore.increment counts them. */
+  const stored = new Map<string, number>();
+  const store = {
+    increment: (sid: string) => {
+      const visits = stored.get(sid);
+      if (visits === undefined) return Promise.resolve(undefined);
+      stored.set(sid, visits + 1);
+      return Promise.resolve(visits + 1);
+    },
+  } as unknown as DatabaseSessionStore;
+  const sut = new RoutingService(store);
 
   describe('matchPattern', () => {
     it.each([
@@ -36,12 +47,20 @@ describe(RoutingService.name, () => {
   });
 
   describe('countVisit', () => {
-    it('should count visits in the session', () => {
-      const session = {} as Session & Partial<SessionData>;
+    it("should write a new session's first visit to it, so that express-session stores it", async () => {
+      const session = { id: 'new' } as Session & Partial<SessionData>;
 
-      expect(sut.countVisit(session)).toEqual({ visits: 1 });
-      expect(sut.countVisit(session)).toEqual({ visits: 2 });
-      expect(session.visits).toBe(2);
+      await expect(sut.countVisit(session)).resolves.toEqual({ visits: 1 });
+      expect(session.visits).toBe(1);
+    });
+
+    it("should count a stored session's visits in the store, leaving the session object as it is", async () => {
+      stored.set('known', 4);
+      const session = { id: 'known', visits: 4 } as Session & Partial<SessionData>;
+
+      await expect(sut.countVisit(session)).resolves.toEqual({ visits: 5 });
+      expect(session.visits).toBe(4);
+      expect(stored.get('known')).toBe(5);
     });
   });
 });

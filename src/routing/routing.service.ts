@@ -1,5 +1,7 @@
-import { HttpRedirectResponse, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpRedirectResponse, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Session, SessionData } from 'express-session';
+import type { DatabaseSessionStore } from '../session/database-session.store';
+import { SESSION_STORE } from '../session/session.middleware';
 import { Express4PathPattern } from './express4-path-pattern';
 
 declare module 'express-session' {
@@ -19,6 +21,8 @@ export const REDIRECT_TARGETS: Record<string, HttpRedirectResponse> = {
 
 @Injectable()
 export class RoutingService {
+  constructor(@Inject(SESSION_STORE) private readonly sessions: DatabaseSessionStore) {}
+
   /**
    * The pattern that matches a path under /routing/patterns, as its text; 404 when none does, exactly as if
    * no route had matched. `segments` is what the `*path` wildcard captured (undefined for the bare prefix).
@@ -37,9 +41,16 @@ export class RoutingService {
       : undefined;
   }
 
-  /** Counts this session's visits; writing to the session is what makes express-session set its cookie. */
-  countVisit(session: Session & Partial<SessionData>): { visits: number } {
-    session.visits = (session.visits ?? 0) + 1;
-    return { visits: session.visits };
+  /**
+   * Counts this session's visits. A stored session's count goes up in the store, in one statement, so that
+   * concurrent visits all count; the session object is left unchanged, so express-session does not write its older
+   * copy back over it. A new session's first visit is written to it, which is what makes express-session store
+   * the session and set its cookie.
+   */
+  async countVisit(session: Session & Partial<SessionData>): Promise<{ visits: number }> {
+    const visits = await this.sessions.increment(session.id, 'visits');
+    if (visits !== undefined) return { visits };
+    session.visits = 1;
+    return { visits: 1 };
   }
 }

@@ -69,6 +69,22 @@ export class DatabaseSessionStore extends PgStore {
     });
   }
 
+  /**
+   * Adds one to the whole number the stored session `sid` holds under `key`, in one statement: its new value, or
+   * undefined when the session is not stored yet. Read, add one and let express-session write the session back,
+   * and concurrent requests of one session each write their own sum: the last one wins, the others are lost.
+   */
+  async increment(sid: string, key: string): Promise<number | undefined> {
+    const { rows } = await this.bounds.query(
+      `update "session"
+         set sess = jsonb_set(sess::jsonb, array[$2::text], to_jsonb(coalesce((sess ->> $2)::int, 0) + 1))::json
+       where sid = $1
+       returning (sess ->> $2)::int as value`,
+      [sid, key],
+    );
+    return rows.length > 0 ? Number(rows[0].value) : undefined;
+  }
+
   // express-session makes the new session object itself: give it the old one's client.
   override regenerate(request: Request, callback: (err?: unknown) => unknown): void {
     const client = (request.session as Tagged | undefined)?.[CLIENT];
