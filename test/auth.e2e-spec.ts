@@ -55,6 +55,8 @@ describe('authentication (POST /auth/login, GET /auth/profile)', () => {
 
       expect(wrongPassword.body).toEqual(UNAUTHORIZED);
       expect(unknownUser.body).toEqual(UNAUTHORIZED);
+      // Byte for byte, as the contract writes it: statusCode first.
+      expect(wrongPassword.text).toBe('{"statusCode":401,"message":"Unauthorized"}');
     });
 
     it('should answer a username no user can have (a NUL in it) as an unknown one: 401', async () => {

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, HttpStatus, IntrinsicException } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, IntrinsicException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ResourceShortageLog } from './resource-shortage-log';
@@ -29,8 +29,11 @@ export class HttpExceptionFilter extends BaseExceptionFilter {
     if (host.getType() !== 'http') return;
 
     const mapped = toHttpException(exception, this.shortages);
-    if (mapped?.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
-      host.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    const response = host.switchToHttp().getResponse<Response>();
+    // A failure after the answer went out (express-session saving a session as the response ends): Nest's filter
+    // only ends the response then, and a header set now would throw.
+    if (mapped?.getStatus() === HttpStatus.SERVICE_UNAVAILABLE && !response.headersSent) {
+      response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     }
     // Nest would log the whole error, its message twice (message, then the stack that starts with it), and
     // Drizzle's message holds the query's parameters: logged once here instead. Body-parser's errors (400, 413)
@@ -40,6 +43,17 @@ export class HttpExceptionFilter extends BaseExceptionFilter {
       logUnexpectedError(exception, `${method} ${originalUrl}`);
       return super.catch(new LoggedUnexpectedError(), host);
     }
-    super.catch(mapped ?? exception, host);
+    super.catch(withStatusFirst(mapped ?? exception), host);
   }
+}
+
+/**
+ * The exception with `statusCode` first in its body, as `{"statusCode":401,"message":"Unauthorized"}` is written
+ * (Nest's own order is message first). Nest builds a string answer's body in that order itself.
+ */
+function withStatusFirst(exception: unknown): unknown {
+  if (!(exception instanceof HttpException)) return exception;
+  const body = exception.getResponse();
+  if (typeof body !== 'object' || Object.keys(body)[0] === 'statusCode') return exception;
+  return new HttpException({ statusCode: exception.getStatus(), ...body }, exception.getStatus());
 }
