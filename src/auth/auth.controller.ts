@@ -4,6 +4,7 @@ import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -79,6 +80,7 @@ export class AuthController {
       'Presenting a spent token again revokes every token of its login. With `Authorization: Bearer <access token>` ' +
       '(expired or not), the refresh token must belong to that user.',
   })
+  @ApiHeader({ name: 'authorization', required: false, description: 'Bearer <access token>, expired or not' })
   @ApiOkResponse({ type: TokenPairResponseDto, description: 'The next pair; the presented token is spent' })
   @ApiBadRequestResponse({ description: 'refresh_token is not a string' })
   @ApiUnauthorizedResponse({

@@ -13,7 +13,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -30,8 +29,7 @@ import { UpdateBookInput } from './dto/update-book.input';
 import { Book } from './models/book.model';
 import { BooksService } from './books.service';
 
-// Reads are public; writes keep the global guard: they need a token.
-@ApiBearerAuth()
+// Reads are public; writes keep the global guard: they need a token (and the OpenAPI document says so).
 @ApiTags('books')
 @Controller('books')
 export class BooksController {

@@ -1,12 +1,24 @@
-import { Controller, Get, Query, Res, UseInterceptors } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiRequestTimeoutResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import { Public } from '../common/decorators/public.decorator';
 import { FixedCacheInterceptor } from '../common/interceptors/cache.interceptor';
 import { ErrorsInterceptor } from '../common/interceptors/errors.interceptor';
 import { ExcludeNullInterceptor } from '../common/interceptors/exclude-null.interceptor';
-import { TimeoutInterceptor } from '../common/interceptors/timeout.interceptor';
+import {
+  TIMEOUT_STARTED_AT,
+  TimeoutInterceptor,
+  type TimedRequest,
+} from '../common/interceptors/timeout.interceptor';
 import { TransformInterceptor } from '../common/interceptors/transform.interceptor';
 import { SlowQueryDto } from './dto/slow-query.dto';
 import { InterceptorsShowcaseService } from './interceptors-showcase.service';
@@ -42,6 +54,7 @@ export class InterceptorsShowcaseController {
   @Get('errors')
   @UseInterceptors(ErrorsInterceptor)
   @ApiOperation({ summary: "502: the handler's own error replaced by a bad-gateway exception" })
+  @ApiBadGatewayResponse({ description: 'Always: the error the interceptor puts in place of the handler’s' })
   getErrors() {
     return this.showcase.callUpstream();
   }
@@ -56,13 +69,17 @@ export class InterceptorsShowcaseController {
   @Get('slow')
   @UseInterceptors(TimeoutInterceptor)
   @ApiOperation({ summary: 'Waits ms milliseconds; 408 once it takes longer than 5000 ms' })
-  getSlow(@Query() { ms }: SlowQueryDto): Observable<{ waited: number }> {
-    return this.showcase.wait(ms);
+  @ApiOkResponse({ schema: { example: { waited: 100 } }, description: 'How long the handler waited' })
+  @ApiBadRequestResponse({ description: 'ms is not an integer from 0 to 60000' })
+  @ApiRequestTimeoutResponse({ description: 'The handler took longer than 5000 ms' })
+  getSlow(@Query() { ms }: SlowQueryDto, @Req() request: TimedRequest): Observable<{ waited: number }> {
+    return this.showcase.wait(ms, request[TIMEOUT_STARTED_AT]);
   }
 
   @Get('not-found')
   @UseInterceptors(TimeoutInterceptor)
   @ApiOperation({ summary: '404: errors other than the time-out pass through unchanged' })
+  @ApiNotFoundResponse({ description: 'Always: the handler’s own error' })
   getNotFound() {
     return this.showcase.missing();
   }

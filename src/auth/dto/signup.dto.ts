@@ -15,7 +15,8 @@ export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
 export class SignupDto {
   @ApiProperty({
     example: 'carol',
-    pattern: USERNAME_PATTERN.source,
+    // What the body may hold: capitals are folded to lowercase before the rule (USERNAME_PATTERN) applies.
+    pattern: '^[A-Za-z0-9_.-]{3,32}$',
     description:
       '3 to 32 characters of a-z 0-9 _ . - (capitals are taken as lowercase: names compare in any case)',
   })
