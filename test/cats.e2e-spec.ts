@@ -107,7 +107,8 @@ describe('/cats', () => {
       expect(response.status).toBe(415);
       expect(response.body).toEqual({
         statusCode: 415,
-        message: 'A request body must be sent as application/json',
+        message:
+          'A request body must be sent as application/json (or as a form, application/x-www-form-urlencoded)',
         error: 'Unsupported Media Type',
       });
     });
@@ -136,8 +137,8 @@ describe('/cats', () => {
       expect(response.text).toBe('This action returns all cats (limit: 5 items)');
     });
 
-    it('should use a limit of 10 when none is given', async () => {
-      const response = await request(sut.http).get('/cats').expect(200);
+    it.each(['/cats', '/cats?limit='])('should use a limit of 10 when none is given (%s)', async (path) => {
+      const response = await request(sut.http).get(path).expect(200);
 
       expect(response.text).toBe('This action returns all cats (limit: 10 items)');
     });

@@ -17,14 +17,18 @@ export function refuseUnparsedBodies(exemptPaths: readonly string[]): RequestHan
   const escaped = exemptPaths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const exempt = new RegExp(`^(?:${escaped.join('|')})/?$`, 'i');
   return (request, _response, next) => {
-    // `is` is false for a body of another type or of none named (and for an empty one: Content-Length 0).
+    // `is` is false for a body of another type or of none named, an empty one (Content-Length: 0) too: let through.
     if (
       WITH_BODY.has(request.method) &&
       request.headers['content-length'] !== '0' &&
       request.is(PARSED_TYPES) === false &&
       !exempt.test(request.path)
     ) {
-      next(new UnsupportedMediaTypeException('A request body must be sent as application/json'));
+      next(
+        new UnsupportedMediaTypeException(
+          'A request body must be sent as application/json (or as a form, application/x-www-form-urlencoded)',
+        ),
+      );
       return;
     }
     next();

@@ -246,6 +246,18 @@ export function toBoolean({ value }: { value: unknown }): unknown {
 }
 
 /**
+ * A paging value, from a query string (text) or GraphQL (a nullable argument: `offset: Int = 0` may be sent as
+ * null): null, missing or empty is `fallback`; decimal digits become their integer; anything else (`0x10`, `1e2`,
+ * which Number() would read) is left for the rule to refuse.
+ */
+export const toIntegerOr =
+  (fallback: number) =>
+  ({ value }: { value: unknown }): unknown => {
+    if (value === null || value === undefined || value === '') return fallback;
+    return typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  };
+
+/**
  * Text (a query string, an environment variable): decimal digits become their integer; anything else (`0x10`, `1e3`,
  * an empty value, which Number() reads as 0) is left for the rule to refuse.
  */
