@@ -26,9 +26,13 @@ export class InterceptorsShowcaseService {
     return [1, 2, 3];
   }
 
-  /** An Observable, not a promise: when a time-out or the client gives up, unsubscribing stops the timer. */
-  wait(ms: number): Observable<{ waited: number }> {
-    return timer(ms).pipe(map(() => ({ waited: ms })));
+  /**
+   * Answers `ms` after `since` (a `performance.now()`; the time-out's start, so that `ms` under the time-out
+   * answers and `ms` over it does not, to the millisecond). An Observable, not a promise: when a time-out or the
+   * client gives up, unsubscribing stops the timer.
+   */
+  wait(ms: number, since = performance.now()): Observable<{ waited: number }> {
+    return timer(Math.max(0, ms - (performance.now() - since))).pipe(map(() => ({ waited: ms })));
   }
 
   missing(): never {

@@ -1,7 +1,12 @@
 import { HttpStatus, NotFoundException, RequestTimeoutException } from '@nestjs/common';
 import { lastValueFrom, NEVER, of, throwError } from 'rxjs';
 import { FakeCallHandler, httpContext } from '../../../test/utils/execution-context';
-import { DEFAULT_TIMEOUT_MS, TimeoutInterceptor } from './timeout.interceptor';
+import {
+  DEFAULT_TIMEOUT_MS,
+  TIMEOUT_STARTED_AT,
+  TimeoutInterceptor,
+  type TimedRequest,
+} from './timeout.interceptor';
 
 describe(TimeoutInterceptor.name, () => {
   const sut = new TimeoutInterceptor(20);
@@ -23,6 +28,17 @@ describe(TimeoutInterceptor.name, () => {
     await expect(result).rejects.toHaveProperty('status', HttpStatus.REQUEST_TIMEOUT);
     // NEVER neither completes nor fails: the teardown can only be the time-out unsubscribing.
     expect(next.tornDown).toBe(true);
+  });
+
+  it('should leave on an HTTP request when its time started counting, for a handler that answers within it', () => {
+    const context = httpContext();
+    const before = performance.now();
+
+    sut.intercept(context, new FakeCallHandler(of(1))).subscribe();
+
+    const startedAt = context.switchToHttp().getRequest<TimedRequest>()[TIMEOUT_STARTED_AT];
+    expect(startedAt).toBeGreaterThanOrEqual(before);
+    expect(startedAt).toBeLessThanOrEqual(performance.now());
   });
 
   it('should pass other errors through unchanged', async () => {
