@@ -6,6 +6,7 @@ import './common/logging/install-bootstrap-logger';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { startupFailureMessage } from './common/errors/startup-error';
 import { useSwaggerStandIn } from './common/openapi/use-swagger-stand-in';
 import { checkEnvironment, ENV_FILE } from './config/environment';
 import { startOpeningPglite } from './database/pglite-open';
@@ -13,7 +14,7 @@ import { startOpeningPglite } from './database/pglite-open';
 const logger = new Logger('Bootstrap');
 
 function fail(error: unknown): never {
-  logger.fatal(error instanceof Error ? error.message : String(error));
+  logger.fatal(startupFailureMessage(error));
   process.exit(1);
 }
 

@@ -4,6 +4,7 @@ import './common/startup/install-compile-cache';
 import './common/logging/install-bootstrap-logger';
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { startupFailureMessage } from './common/errors/startup-error';
 import { createBootstrapLogger } from './common/logging/bootstrap-logger';
 import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -24,6 +25,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  new Logger('Migrate').fatal(error instanceof Error ? error.message : String(error));
+  new Logger('Migrate').fatal(startupFailureMessage(error));
   process.exit(1);
 });

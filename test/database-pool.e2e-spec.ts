@@ -23,4 +23,21 @@ describeOnPostgres('DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => 
     // 57014: query_canceled, the server's own word for it.
     await expect(connection().query('select pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
   });
+
+  it('should wait for the migration lock and migrate past DATABASE_STATEMENT_TIMEOUT_MS (a slow migration)', async () => {
+    // Another instance migrating: it holds the lock ten times the statement time-out.
+    const holder = await (connection().db as unknown as { $client: Pool }).$client.connect();
+    try {
+      await holder.query("set statement_timeout = '10s'");
+      await holder.query('select pg_advisory_lock(727274)');
+      const released = new Promise((resolve) => setTimeout(resolve, 3_000)).then(() =>
+        holder.query('select pg_advisory_unlock(727274)'),
+      );
+
+      await expect(connection().migrate()).resolves.toBeUndefined();
+      await released;
+    } finally {
+      holder.release();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { openPglite } from './pglite-open';
 import { PostgresListener } from './postgres-listener';
 import type { Database } from './database.types';
@@ -134,15 +134,22 @@ async function openPostgres(
     db,
     driver: 'postgres',
     migrate: async () => {
-      // Several instances may start at once: one applies the migrations, the others wait.
-      // The advisory lock belongs to a session, so lock, migrate and unlock on one client.
-      const client = await pool.connect();
+      // Several instances may start at once: one applies the migrations, the others wait. The advisory lock
+      // belongs to a session, so lock, migrate and unlock on one client: a client of its own, without the
+      // requests' time limits, since a migration may take minutes (an index on a big table) and so may the wait.
+      const client = new Client({
+        connectionString: url,
+        connectionTimeoutMillis: 2_000,
+        keepAlive: true,
+        options: '-c TimeZone=UTC',
+      });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');
         await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     pendingMigrations: () => countPendingMigrations((text) => pool.query(text)),

@@ -5,3 +5,16 @@
 export class StartupError extends Error {
   override readonly name: string = 'StartupError';
 }
+
+/**
+ * What a failed start prints: the error's message, then its causes' (a failed migration is Drizzle's "Failed query:
+ * CREATE INDEX …" with PostgreSQL's reason as its cause).
+ */
+export function startupFailureMessage(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth += 1) {
+    messages.push(current instanceof Error ? current.message : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return messages.join(': ');
+}

@@ -1,0 +1,19 @@
+import { startupFailureMessage, StartupError } from './startup-error';
+
+describe(startupFailureMessage.name, () => {
+  it("should print the message, then its causes' (a failed migration's reason)", () => {
+    const reason = new Error('canceling statement due to statement timeout');
+    const failed = new Error('Failed query: CREATE INDEX "books_title_index" ON "books" ("title")', {
+      cause: reason,
+    });
+
+    expect(startupFailureMessage(failed)).toBe(
+      'Failed query: CREATE INDEX "books_title_index" ON "books" ("title"): canceling statement due to statement timeout',
+    );
+  });
+
+  it('should print a start-up error or anything else as it is', () => {
+    expect(startupFailureMessage(new StartupError('PORT 3000 is in use'))).toBe('PORT 3000 is in use');
+    expect(startupFailureMessage('stopped')).toBe('stopped');
+  });
+});
