@@ -3,6 +3,7 @@ import type { DatabaseConnection } from '../src/database/database.client';
 import { DatabasePubSub, NOTIFY_PAYLOAD_LIMIT } from '../src/database/database-pubsub';
 import { PostgresListener } from '../src/database/postgres-listener';
 import { nextWithin } from './utils/next-within';
+import { TcpProxy } from './utils/tcp-proxy';
 import { createSuiteDatabase } from './utils/postgres';
 
 interface Note {
@@ -54,6 +55,39 @@ describeOnPostgres(`${DatabasePubSub.name} on PostgreSQL, between two instances`
     await expect(nextWithin(events)).resolves.toEqual({ value: { id: 1, text: 'small' }, done: false });
     await expect(nextWithin(events)).resolves.toEqual({ value: big, done: false });
     expect(load.mock.calls).toEqual([[3]]);
+  });
+
+  it('should replace a connection the network lost without a word, and close at once meanwhile', async () => {
+    const proxy = await TcpProxy.start({
+      host: new URL(url).hostname,
+      port: Number(new URL(url).port || 5432),
+    });
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    const listener = new PostgresListener(proxied.toString(), () => undefined, 100, 200);
+    try {
+      const received: string[] = [];
+      await listener.listen('notes_partition', (payload) => received.push(payload));
+      proxy.freeze(); // the LISTEN connection stays open and carries nothing: no FIN, no RST
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await proxy.up();
+
+      const deadline = Date.now() + 5_000;
+      while (received.length === 0 && Date.now() < deadline) {
+        await publisher.query("select pg_notify('notes_partition', 'after')");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(received[0]).toBe('after');
+
+      proxy.freeze();
+      const closing = Date.now();
+      await listener.close(); // end() alone would wait for the lost server's goodbye
+      expect(Date.now() - closing).toBeLessThan(3_000);
+    } finally {
+      await listener.close();
+      await proxy.close();
+    }
   });
 
   it('should listen again after its connection drops', async () => {

@@ -26,6 +26,7 @@ export class PostgresListener {
     private readonly url: string,
     private readonly onError: (error: Error) => void = () => undefined,
     private readonly retryMs = 1_000,
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   /** Resolves once the channel is listened to (or, the server being away, will be on reconnection). */
@@ -63,7 +64,7 @@ export class PostgresListener {
     await this.connecting?.catch(() => undefined);
     const client = this.client;
     this.client = undefined;
-    await client?.end().catch(() => undefined);
+    if (client) await endWithin(client, END_GRACE_MS);
   }
 
   private connect(): Promise<void> {
@@ -82,11 +83,13 @@ export class PostgresListener {
       for (const handler of this.handlers.get(channel) ?? []) handler(payload ?? '');
     });
     let dropped = false;
+    let heartbeat: NodeJS.Timeout | undefined = undefined; // set once connected
     const drop = (error?: Error) => {
       if (dropped) return;
       dropped = true;
+      clearInterval(heartbeat);
       if (this.client === client) this.client = undefined;
-      client.end().catch(() => undefined);
+      void endWithin(client, END_GRACE_MS);
       if (this.closed) return;
       if (error) this.onError(error);
       this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
@@ -101,9 +104,42 @@ export class PostgresListener {
       return;
     }
     if (this.closed) {
-      await client.end().catch(() => undefined);
+      await endWithin(client, END_GRACE_MS);
       return;
     }
     this.client = client;
+    // A connection the network lost without a word (a failover, a partition: no FIN, no RST) would stay "open",
+    // its notifications gone, for the two hours TCP keepalive takes: a query each beat, and a beat that finds the
+    // last one unanswered replaces it.
+    let answered = true;
+    heartbeat = setInterval(() => {
+      if (!answered)
+        return drop(new Error(`no answer from the LISTEN connection within ${this.heartbeatMs} ms`));
+      answered = false;
+      client.query('select 1').then(
+        () => (answered = true),
+        (error: Error) => drop(error),
+      );
+    }, this.heartbeatMs);
+    heartbeat.unref();
   }
+}
+
+/** How often the LISTEN connection is checked; a lost one is replaced within two beats. */
+export const HEARTBEAT_MS = 10_000;
+/** How long a closing connection may take to say goodbye before its socket is destroyed. */
+const END_GRACE_MS = 1_000;
+
+/**
+ * Ends `client`, destroying its socket if the server has not closed it within `ms`: end() waits for the server's
+ * side, which a lost network never sends, and a shutdown would wait with it.
+ */
+async function endWithin(client: Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => undefined);
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  if ((await Promise.race([ended, late])) === 'late') {
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+  clearTimeout(timer);
 }

@@ -4,8 +4,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 /**
  * A loopback TCP proxy in front of a server (PostgreSQL), so a test can make that server unreachable and bring it
  * back without touching it: `down()` drops every connection and refuses new ones (a server gone away),
- * `hang()` accepts connections and forwards nothing (a server or network that stops answering), `up()` forwards
- * again on the same port.
+ * `hang()` accepts connections and forwards nothing (a server or network that stops answering), `freeze()` also
+ * stops what open connections carry without closing them, `up()` forwards new connections again on the same port.
  */
 export class TcpProxy {
   private readonly sockets = new Set<Socket>();
@@ -61,6 +61,15 @@ export class TcpProxy {
   hang(): void {
     this.forwarding = false;
     this.dropAll();
+  }
+
+  /** The network lost without a word: open connections stay open and carry nothing; new ones hang. */
+  freeze(): void {
+    this.forwarding = false;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
   }
 
   async up(): Promise<void> {
