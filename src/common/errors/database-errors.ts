@@ -10,13 +10,14 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-// PostgreSQL SQLSTATEs of a server that is away, starting or stopping, and of a statement it cancelled
-// (statement_timeout): class 08 (connection exception), 57P01-03, 57014.
-const SERVER_CODES = /^(08...|57P0[123]|57014)$/;
+// PostgreSQL SQLSTATEs of a server that is away, starting or stopping, of a statement it cancelled
+// (statement_timeout), and of one that takes no more connections: class 08 (connection exception), 57P01-03,
+// 57014, 53300 (too many connections: the health check's own ping tells when that is over).
+const SERVER_CODES = /^(08...|57P0[123]|57014|53300)$/;
 
-// Class 53, insufficient resources: 53000, 53100 disk full, 53200 out of memory, 53300 too many connections,
-// 53400 configuration limit exceeded. The query was fine; the server could not do it now.
-const RESOURCE_CODES = /^53...$/;
+// Class 53, insufficient resources, but for 53300 (above): 53000, 53100 disk full, 53200 out of memory, 53400
+// configuration limit exceeded. The query was fine; the server could not do it now, and still answers a ping.
+const RESOURCE_CODES = /^53(?!300)...$/;
 
 // node-postgres (pg, pg-pool) and PGlite report a lost or timed-out connection with these messages, no code.
 const CLIENT_MESSAGES = [

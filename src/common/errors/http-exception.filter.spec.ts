@@ -5,8 +5,8 @@ import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from './to-http-exception'
 import { HttpExceptionFilter, RETRY_AFTER_SECONDS } from './http-exception.filter';
 import { ResourceShortageLog } from './resource-shortage-log';
 
-function httpHost(type = 'http') {
-  const response = { setHeader: jest.fn() };
+function httpHost(type = 'http', headersSent = false) {
+  const response = { setHeader: jest.fn(), headersSent };
   const host = {
     getType: () => type,
     getArgByIndex: (index: number) => [{}, response][index],
@@ -51,6 +51,23 @@ describe(HttpExceptionFilter.name, () => {
       { statusCode: 503, message: UNAVAILABLE_MESSAGE, error: 'Service Unavailable' },
       503,
     );
+  });
+
+  it('should set no header once the answer has gone out (a session saved as the response ends), only end it', () => {
+    const { host, response } = httpHost('http', true);
+    const end = jest.fn();
+    Object.assign(sut, {
+      httpAdapterHost: {
+        httpAdapter: { reply, isHeadersSent: () => true, end },
+      } as unknown as HttpAdapterHost,
+    });
+    const error = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+
+    sut.catch(error, host);
+
+    expect(response.setHeader).not.toHaveBeenCalled();
+    expect(reply).not.toHaveBeenCalled();
+    expect(end).toHaveBeenCalledWith(response);
   });
 
   it('should answer 503 with Retry-After when the database is short of resources, and record it for /health', () => {

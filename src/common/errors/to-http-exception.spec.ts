@@ -71,7 +71,6 @@ describe(toHttpException.name, () => {
     ['disk full', '53100'],
     ['out of memory', '53200'],
     ['insufficient resources', '53000'],
-    ['too many connections', '53300'],
     ['a configuration limit', '53400'],
   ])('should answer 503 when the database is short of resources (%s, %s) and record it', (_case, code) => {
     const shortages = new ResourceShortageLog(new Clock());
@@ -82,6 +81,15 @@ describe(toHttpException.name, () => {
     expect(mapped?.message).toBe(UNAVAILABLE_MESSAGE);
     expect(shortages.recent()?.code).toBe(code);
     expect(Logger.prototype.warn).toHaveBeenCalledWith(`Database short of resources: driver (${code})`);
+  });
+
+  it('should answer 503 to too many connections without recording a shortage: the ping tells when it is over', () => {
+    const shortages = new ResourceShortageLog(new Clock());
+
+    const mapped = toHttpException(failedQuery({ code: '53300' }), shortages);
+
+    expect(mapped?.getStatus()).toBe(503);
+    expect(shortages.recent()).toBeUndefined();
   });
 
   it('should not record a database that cannot be reached as a shortage (its ping fails by itself)', () => {
