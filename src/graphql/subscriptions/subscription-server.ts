@@ -21,8 +21,8 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { Context } from 'graphql-ws';
-import type { WebSocket } from 'ws';
 import { PinoLogger } from 'nestjs-pino';
+import type { WebSocket } from 'ws';
 import type { TokenPayload } from '../../auth/token-payload';
 import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
 import type { Environment } from '../../config/environment';
@@ -43,7 +43,7 @@ export const MAX_MESSAGE_BYTES = 128 * 1024;
  */
 export const MAX_UNREAD_BYTES = 128 * 1024;
 
-/** After the server's close frame (a shutdown, an expired token), how long a client has to answer before its socket is cut. */
+/** After the server's close frame (a shutdown, an expired token), how long a client has to answer before it is cut. */
 export const CLOSE_GRACE_MS = 1_000;
 
 /** Close codes of the app (4400-4499 mirror HTTP, like graphql-ws's own 4403 Forbidden). */
