@@ -95,6 +95,19 @@ describe('configuration at start', () => {
     expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 
+  it('should say in one line that the database cannot be reached, without a stack trace', async () => {
+    const closed = createServer().listen(0);
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve)); // nothing listens there now
+
+    const { code, output } = await runUntilExit({ DATABASE_URL: `postgres://app@127.0.0.1:${port}/app` });
+
+    expect(code).toBe(1);
+    expect(output).toContain(`Could not migrate the database: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
   it('should refuse to start on a PORT another process listens on, saying so in one line', async () => {
     const other = createServer().listen(0);
     await once(other, 'listening');

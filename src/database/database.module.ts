@@ -1,5 +1,6 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { StartupError, startupFailureMessage } from '../common/errors/startup-error';
 import type { Environment } from '../config/environment';
 import { DatabaseConnection, openDatabase } from './database.client';
 import { DatabasePubSub } from './database-pubsub';
@@ -28,7 +29,10 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
         } catch (error) {
           // Frees DATA_DIR's lock now rather than when the process exits; the migration's error is the one to report.
           await connection.close().catch(() => undefined);
-          throw error;
+          // The server away, refusing the login, a migration it cannot apply: the operator's to fix, in one line.
+          throw new StartupError(`Could not migrate the database: ${startupFailureMessage(error)}`, {
+            cause: error,
+          });
         }
         return connection;
       },
