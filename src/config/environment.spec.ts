@@ -99,6 +99,14 @@ describe(checkEnvironment.name, () => {
     );
   });
 
+  it.each([
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET is required in production (at least 32 characters)'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+  ])('should say one thing about a bad JWT_SECRET (%p)', (raw, message) => {
+    expect(() => checkEnvironment(raw)).toThrow(`Invalid configuration:\n  - ${message}`);
+    expect(() => checkEnvironment(raw)).not.toThrow(/\n {2}- .*\n {2}- /); // one line, not two
+  });
+
   it('should leave the defaults that validateEnvironment fills in (no random JWT_SECRET, no warning)', () => {
     const env = checkEnvironment({});
 

@@ -43,8 +43,17 @@ export class Environment {
 
   // Required in production; elsewhere a random one is made at start (see validateEnvironment).
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
-  @IsString({ message: 'JWT_SECRET is required in production (at least 32 characters)' })
-  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  // One rule, so that a missing secret is not also "too short".
+  @ValidateBy({
+    name: 'isJwtSecret',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length >= 32,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string'
+          ? 'JWT_SECRET must be at least 32 characters long'
+          : 'JWT_SECRET is required in production (at least 32 characters)',
+    },
+  })
   JWT_SECRET: string;
 
   @Transform(toInteger)
