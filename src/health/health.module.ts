@@ -6,7 +6,9 @@ import { MigrationsHealthIndicator } from './migrations.health';
 import { Readiness } from './readiness';
 
 @Module({
-  imports: [TerminusModule],
+  // Terminus would log every failed check at error level, stack and all: during a drain, each load balancer probe.
+  // The checks log their own causes (a failed ping, a pending migration) and the drain is logged at SIGTERM.
+  imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
   providers: [DatabaseHealthIndicator, MigrationsHealthIndicator, Readiness],
   exports: [Readiness],
