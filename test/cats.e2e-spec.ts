@@ -154,6 +154,12 @@ describe('/cats', () => {
       expect(response.body.message).toContain(message);
     });
 
+    it('should answer 400 for a limit given twice, saying so', async () => {
+      const response = await request(sut.http).get('/cats?limit=5&limit=6').expect(400);
+
+      expect(response.body.message).toEqual(['limit is given more than once: give it once']);
+    });
+
     it('should answer 400 for a bracketed name rather than ignore it (axios sends arrays so)', async () => {
       const response = await request(sut.http).get('/cats?limit[]=5').expect(400);
 

@@ -67,6 +67,29 @@ describe('AppValidationPipe', () => {
     await expect(pipe.transform({ name: 'x', 'genre[]': 'A' }, body)).resolves.toEqual({ name: 'x' });
   });
 
+  it('should say a parameter came twice where the query class takes one value', async () => {
+    class Page {
+      @IsString()
+      name!: string;
+
+      @IsString({ each: true })
+      tags!: string[];
+    }
+    const query: ArgumentMetadata = { type: 'query', metatype: Page };
+
+    await expect(pipe.transform({ name: ['a', 'b'] }, query)).rejects.toMatchObject({
+      response: { message: ['name is given more than once: give it once'] },
+    });
+    await expect(pipe.transform({ name: 'a', tags: ['x', 'y'] }, query)).resolves.toEqual({
+      name: 'a',
+      tags: ['x', 'y'],
+    });
+    // A plain object type takes whatever comes.
+    await expect(pipe.transform({ a: ['1', '2'] }, { type: 'query', metatype: Object })).resolves.toEqual({
+      a: ['1', '2'],
+    });
+  });
+
   it('should validate as Nest does otherwise', async () => {
     await expect(pipe.transform({ name: 'x', extra: 1 }, body)).resolves.toEqual({ name: 'x' });
     await expect(pipe.transform({ name: 1 }, body)).rejects.toBeInstanceOf(BadRequestException);

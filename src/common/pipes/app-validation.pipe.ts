@@ -44,6 +44,30 @@ export function valueProblem(value: unknown): string | undefined {
 }
 
 /**
+ * What a query string's shape says is wrong before its values are read: a name with brackets (below), or a
+ * parameter given twice where the query class (`dto`) takes one value (`?limit=5&limit=6` arrives as an array,
+ * which the rule would only call "not an integer").
+ */
+export function queryProblem(query: unknown, dto?: unknown): string | undefined {
+  const bracketed = bracketedQueryParameter(query);
+  // A plain object type (`@Query() query: Record<string, unknown>`) takes whatever comes.
+  if (
+    bracketed ||
+    typeof query !== 'object' ||
+    query === null ||
+    typeof dto !== 'function' ||
+    dto === Object
+  ) {
+    return bracketed;
+  }
+  const repeated = Object.entries(query).find(
+    ([key, value]) =>
+      Array.isArray(value) && Reflect.getMetadata('design:type', dto.prototype as object, key) !== Array,
+  );
+  return repeated && `${repeated[0]} is given more than once: give it once`;
+}
+
+/**
  * A query parameter named with brackets (`genre[]=A`, `filter[name]=x`: what qs-style clients such as axios send
  * for arrays and objects). Express reads such a name as it is, so it would be an unknown parameter, dropped without
  * a word, and a list would come back unfiltered.
@@ -75,7 +99,8 @@ export class AppValidationPipe extends ValidationPipe {
     const problem =
       metadata.type === 'custom'
         ? undefined
-        : ((metadata.type === 'query' ? bracketedQueryParameter(value) : undefined) ?? valueProblem(value));
+        : ((metadata.type === 'query' ? queryProblem(value, metadata.metatype) : undefined) ??
+          valueProblem(value));
     if (problem) throw new BadRequestException([problem]);
     return super.transform(value, metadata);
   }
