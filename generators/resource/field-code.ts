@@ -400,12 +400,17 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
       const scale = field.scale ?? 2;
       const whole = (field.precision ?? 12) - scale;
       const fraction = scale > 0 ? `.${'5'.padEnd(scale, '0')}` : '';
-      // Different for each n the digits allow, so that a unique one does not clash.
+      // Different for each n the digits allow (100 values at least: a unique one is 2 digits or more), so that a
+      // unique one does not clash: the whole part when it has 2 digits or more, else the decimals too.
+      const decimals = (of: string) =>
+        `\${String(${of} % ${10 ** Math.min(scale, 9)}).padStart(${scale}, '0')}`;
       return {
         sample:
-          whole > 0
+          whole >= 2 || (whole === 1 && scale === 0)
             ? `\`\${n % ${10 ** Math.min(whole, 9)}}${fraction}\``
-            : `\`0.\${String(n % ${10 ** Math.min(scale, 9)}).padStart(${scale}, '0')}\``,
+            : whole === 1
+              ? `\`\${n % 10}.${decimals('Math.floor(n / 10)')}\``
+              : `\`0.${decimals('n')}\``,
         invalid: `'1.${'1'.repeat(scale + 1)}'`,
       };
     }

@@ -108,6 +108,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   const parents = root ? parentTypesFor(root, graphql ? style : undefined) : [];
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
+    typesOf: graphql ? `the ${style} endpoint` : undefined,
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
   });
 
@@ -300,7 +301,8 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     nullableField: fields.find((field) => field.type.endsWith('| null'))?.name,
     uniqueField: parsed.find((field) => field.unique)?.name,
     filterField: filters[0]?.name,
-    sortField: sortable[0]?.name ?? 'id',
+    // What the tests order by: not a reference, which is the same for every record they make.
+    sortField: sortable.find((field) => !field.relation)?.name ?? 'id',
     nullableFields: parsed.some((field) => field.nullable),
     pageValidators: [
       ...filterRules(filters, false),

@@ -179,6 +179,27 @@ describe('resource generator', () => {
     );
   });
 
+  it("should order its tests' records by a field that differs between them, never a reference", () => {
+    const options = (fields: string) => normalizeResourceOptions({ name: 'quip', api: 'rest', fields }, ROOT);
+
+    expect(options('author:references title:string{40}').sortField).toBe('title');
+    expect(options('author:references').sortField).toBe('id');
+  });
+
+  it.each([
+    ['decimal{2,1}', "`${n % 10}.${String(Math.floor(n / 10) % 10).padStart(1, '0')}`"],
+    ['decimal{3,0}', '`${n % 1000}`'],
+    ['decimal{4,4}', "`0.${String(n % 10000).padStart(4, '0')}`"],
+    ['decimal{10,2}', '`${n % 100000000}.50`'],
+  ])('should give a unique %s 100 sample values at least', (type, sample) => {
+    const { fields } = normalizeResourceOptions(
+      { name: 'ratio', api: 'rest', fields: `ratio:${type}:unique` },
+      ROOT,
+    );
+
+    expect(fields[0].sample).toBe(sample);
+  });
+
   it('should leave out the timestamps with --no-timestamps', () => {
     const table = plan({ name: 'thing', api: 'rest', 'no-timestamps': true }).read(
       'src/things/things.table.ts',
@@ -197,7 +218,7 @@ describe('resource generator', () => {
       'shelf:references',
       FieldSpecError,
       // Book is the sample a project may have destroyed.
-      /references Shelf, which the app does not have \(types: Author, (Book, )?Post\)/,
+      /references Shelf, which has no type on the code-first endpoint \(types: Author, (Book, )?Post\)/,
     ],
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);

@@ -92,6 +92,10 @@ describe(parseFields.name, () => {
       /field "kind": cannot be :unique: a unique enum column holds one record per value/,
     ],
     ['author:references:unique', /field "author": cannot be :unique: a reference is many to one/],
+    [
+      'digit:decimal{1,0}:unique',
+      /field "digit": cannot be :unique: a unique decimal of one digit holds ten records/,
+    ],
     ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index/],
     ['count:int=many', /field "count": the default "many" is not a 32-bit integer/],
     ['count:int=3000000000', /not a 32-bit integer/],

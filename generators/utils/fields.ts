@@ -46,6 +46,8 @@ export interface Field {
 /** What a reference may point at: the app's object types (code-first classes and generated features). */
 export interface FieldContext {
   knownTypes: readonly string[];
+  /** The GraphQL endpoint the types are those of (`the schema-first endpoint`), for a feature that has one. */
+  typesOf?: string;
   /** Names the feature has already: `id`, `createdAt`/`updatedAt` unless `--no-timestamps`, `ownerId` if owned. */
   reservedNames: readonly string[];
 }
@@ -126,7 +128,12 @@ function parseField(part: string, context: FieldContext): Field {
     if (flag !== 'unique' && flag !== 'index')
       throw problem(`unknown flag ":${flag}"; allowed: :unique, :index`);
     if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
-    const uniqueRefused = flag === 'unique' ? UNIQUE_REFUSED[field.type] : undefined;
+    const uniqueRefused =
+      flag !== 'unique'
+        ? undefined
+        : field.type === 'decimal' && (field.precision ?? 12) < 2
+          ? 'a unique decimal of one digit holds ten records at most'
+          : UNIQUE_REFUSED[field.type];
     if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
     field[flag] = true;
   }
@@ -134,7 +141,9 @@ function parseField(part: string, context: FieldContext): Field {
     const parent = namesOf(name).Name;
     if (!context.knownTypes.includes(parent)) {
       const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
-      throw problem(`references ${parent}, which the app does not have (types: ${known})`);
+      // A feature of the app may still lack a type there (a REST-only one, or one of the other endpoint).
+      const missing = context.typesOf ? `has no type on ${context.typesOf}` : 'the app does not have';
+      throw problem(`references ${parent}, which ${missing} (types: ${known})`);
     }
     Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snake(name)}_id`, index: true });
   }
