@@ -406,7 +406,7 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
         `\${String(${of} % ${10 ** Math.min(scale, 9)}).padStart(${scale}, '0')}`;
       return {
         sample:
-          whole >= 2 || (whole === 1 && scale === 0)
+          whole >= 2 || scale === 0
             ? `\`\${n % ${10 ** Math.min(whole, 9)}}${fraction}\``
             : whole === 1
               ? `\`\${n % 10}.${decimals('Math.floor(n / 10)')}\``

@@ -128,12 +128,7 @@ function parseField(part: string, context: FieldContext): Field {
     if (flag !== 'unique' && flag !== 'index')
       throw problem(`unknown flag ":${flag}"; allowed: :unique, :index`);
     if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
-    const uniqueRefused =
-      flag !== 'unique'
-        ? undefined
-        : field.type === 'decimal' && (field.precision ?? 12) < 2
-          ? 'a unique decimal of one digit holds ten records at most'
-          : UNIQUE_REFUSED[field.type];
+    const uniqueRefused = flag === 'unique' ? whyNotUnique(field) : undefined;
     if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
     field[flag] = true;
   }
@@ -157,6 +152,14 @@ const UNIQUE_REFUSED: Partial<Record<FieldType, string>> = {
   enum: 'a unique enum column holds one record per value (use :index to look them up fast)',
   references: 'a reference is many to one (the parent lists its records); a unique one would be one to one',
 };
+
+/** Why a field of this type (and size) cannot be `:unique`, or undefined when it can. */
+function whyNotUnique(field: Field): string | undefined {
+  if (field.type === 'decimal' && (field.precision ?? 12) < 2) {
+    return 'a unique decimal of one digit holds ten records at most';
+  }
+  return UNIQUE_REFUSED[field.type];
+}
 
 type Problem = (message: string) => FieldSpecError;
 

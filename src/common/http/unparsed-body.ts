@@ -8,8 +8,8 @@ const PARSED_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Refuses a POST, PUT or PATCH body the parsers would not read (415) rather than hand the handler no body: a JSON document
- * sent as text/plain was answered with a 400 that listed every field as missing. The GraphQL endpoints
+ * Refuses a POST, PUT or PATCH body the parsers would not read (415) rather than hand the handler no body: a JSON
+ * document sent as text/plain was answered with a 400 that listed every field as missing. The GraphQL endpoints
  * (`exemptPaths`, matched as Express routes them: any case, a trailing slash) keep Apollo's own answer, a 400 from
  * its CSRF prevention that says why.
  */
