@@ -130,8 +130,8 @@ describe('sign-up (POST /auth/signup)', () => {
         const response = await signup({ username: 'grace', password });
 
         expect(response.body.message).toEqual([
-          'password must be 8 to 128 characters long',
           'password must be a string',
+          'password must be 8 to 128 characters long',
         ]);
       },
     );

@@ -5,10 +5,6 @@ import type { FileChanges } from './file-changes';
 
 export const TEMPLATES = join(__dirname, '..', '..', 'templates');
 
-/**
- * Renders every `.hbs` file under `templates/<folder>` into the pending changes. Template paths mirror
- * the app's paths 1:1, with `__key__` standing for a name form (`src/__kebabNames__/…`).
- */
 /** Handlebars with plop's helpers (`plop.renderString`), or plain Handlebars in unit tests. */
 export type Render = (template: string, data: Record<string, unknown>) => string;
 
@@ -17,6 +13,10 @@ export const plopRender =
   (template, data) =>
     plop.renderString(template, data);
 
+/**
+ * Renders every `.hbs` file under `templates/<folder>` into the pending changes. Template paths mirror
+ * the app's paths 1:1, with `__key__` standing for a name form (`src/__kebabNames__/…`).
+ */
 export function renderTemplates(
   render: Render,
   changes: FileChanges,

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiHeader,
@@ -106,7 +105,6 @@ export class AuthController {
   @Post('password')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UseGuards(LoginThrottlerGuard)
-  @ApiBearerAuth()
   @ApiOperation({
     summary: 'Changes the password and revokes every refresh token of the user',
     description: 'Access tokens already issued stay valid until they expire (JWT_EXPIRES_IN).',
@@ -128,7 +126,6 @@ export class AuthController {
   }
 
   @Get('profile')
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'The verified access token payload' })
   @ApiOkResponse({ description: 'sub, username, roles, iat, exp' })
   @ApiUnauthorizedResponse({ description: 'No valid access token' })

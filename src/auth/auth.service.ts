@@ -6,9 +6,9 @@ import { type AuthenticatedUser, UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import type { LoginDto, TokenPairResponseDto } from './dto/login.dto';
 import type { SignupDto } from './dto/signup.dto';
-import { extractBearerToken } from './verify-access-token';
+import { extractBearerToken, verifyAccessToken } from './verify-access-token';
 import { RefreshTokensService } from './refresh-tokens.service';
-import { ACCESS_TOKEN_LIFETIME, toTokenPayload } from './token-payload';
+import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Injectable()
 export class AuthService {
@@ -73,15 +73,9 @@ export class AuthService {
   /** The user of an access token of ours, expired or not; 401 for anything else. */
   private async userIdOf(authorization: string): Promise<number> {
     const token = extractBearerToken(authorization);
-    const claims: unknown = token
-      ? await this.jwt
-          .verifyAsync<object>(token, { algorithms: ['HS256'], ignoreExpiration: true })
-          .catch(() => undefined)
-      : undefined;
-    const payload = toTokenPayload(claims, {
-      maxLifetimeSeconds: this.accessTokenLifetime,
-      nowSeconds: Math.floor(Date.now() / 1000),
-    });
+    const payload =
+      token &&
+      (await verifyAccessToken(this.jwt, token, this.accessTokenLifetime, { ignoreExpiration: true }));
     if (!payload) throw new UnauthorizedException();
     return payload.sub;
   }

@@ -26,5 +26,3 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_expires_at_idx').on(table.expiresAt),
   ],
 );
-
-export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

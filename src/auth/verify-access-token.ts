@@ -12,15 +12,17 @@ export function extractBearerToken(header: unknown): string | undefined {
  * The one check of an access token, for HTTP (the global guard) and WebSocket (`connection_init`) alike: HS256
  * only (so `alg: none` and other algorithms fail), a valid signature, `exp` present and not passed, then the
  * claims' shape and lifetime (`toTokenPayload`). Undefined for anything else; the caller decides how to refuse.
+ * `ignoreExpiration` is for binding a request to the user of an expired token (`/auth/refresh`), never for access.
  */
 export async function verifyAccessToken(
   jwt: JwtService,
   token: string,
   maxLifetimeSeconds: number,
+  { ignoreExpiration = false }: { ignoreExpiration?: boolean } = {},
 ): Promise<TokenPayload | undefined> {
   let claims: unknown;
   try {
-    claims = await jwt.verifyAsync<object>(token, { algorithms: ['HS256'] });
+    claims = await jwt.verifyAsync<object>(token, { algorithms: ['HS256'], ignoreExpiration });
   } catch {
     return undefined;
   }

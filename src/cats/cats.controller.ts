@@ -60,7 +60,7 @@ export class CatsController {
 
   // Handler metadata wins over the class's @Public(): removing a cat needs a valid token.
   @Delete(':id')
-  @Authenticated() // also documents the bearer scheme in OpenAPI
+  @Authenticated()
   @ApiOperation({ summary: 'Remove a cat (needs a token)' })
   @ApiOkResponse({ ...TEXT, description: 'This action removes a #<id> cat' })
   @ApiUnauthorizedResponse({ description: 'No valid bearer token' })

@@ -7,7 +7,6 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  Max,
   Min,
   MinLength,
   validateSync,
@@ -15,7 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { StartupError } from '../common/errors/startup-error';
-import { toBoolean, toInteger } from '../common/validation/field-validators';
+import { IsIntInRange, toBoolean, toInteger } from '../common/validation/field-validators';
 import { parseTrustProxy, TRUST_PROXY_RULE, type TrustProxy } from './trust-proxy';
 
 const toList = ({ value }: { value: unknown }) =>
@@ -36,9 +35,7 @@ export class Environment {
   NODE_ENV?: 'development' | 'production' | 'test';
 
   @Transform(toInteger)
-  @IsInt({ message: 'PORT must be an integer between 0 and 65535' })
-  @Min(0, { message: 'PORT must be an integer between 0 and 65535' })
-  @Max(65535, { message: 'PORT must be an integer between 0 and 65535' })
+  @IsIntInRange(0, 65535)
   PORT = 3000;
 
   // Required in production; elsewhere a random one is made at start (see validateEnvironment).
@@ -68,9 +65,7 @@ export class Environment {
 
   /** PostgreSQL: connections per instance. N instances open up to N times this: keep it under max_connections. */
   @Transform(toInteger)
-  @IsInt({ message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
-  @Min(1, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
-  @Max(1000, { message: 'DATABASE_POOL_MAX must be an integer between 1 and 1000' })
+  @IsIntInRange(1, 1000)
   DATABASE_POOL_MAX = 10;
 
   /**
@@ -78,9 +73,7 @@ export class Environment {
    * 0 (PostgreSQL's "never"): a request must not wait on the database past a bound.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
-  @Min(100, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
-  @Max(600_000, { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer between 100 and 600000' })
+  @IsIntInRange(100, 600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 5_000;
 
   @IsString()
@@ -117,7 +110,6 @@ export class Environment {
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
 
-  /** Failed-or-not login attempts allowed per client and username in LOGIN_THROTTLE_TTL seconds. */
   /** `false`: POST /auth/signup answers 404, as if it did not exist (accounts are then made by other means). */
   @Transform(toBoolean)
   @IsBoolean({ message: 'SIGNUP_ENABLED must be true or false' })
@@ -125,13 +117,12 @@ export class Environment {
 
   /** Seconds a login's refresh tokens live, counted from the login (refreshing does not extend it): 30 days. */
   @Transform(toInteger)
-  @IsInt({ message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
-  @Min(1, { message: 'REFRESH_TOKEN_TTL must be a positive whole number of seconds' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
   REFRESH_TOKEN_TTL = 2_592_000;
 
+  /** Failed-or-not login attempts allowed per client and username in LOGIN_THROTTLE_TTL seconds. */
   @Transform(toInteger)
-  @IsInt({ message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
-  @Min(1, { message: 'LOGIN_THROTTLE_LIMIT must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   LOGIN_THROTTLE_LIMIT = 10;
 
   /**
@@ -139,13 +130,11 @@ export class Environment {
    * source trying many usernames. Above LOGIN_THROTTLE_LIMIT, so a few people behind one address can still log in.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
-  @Min(1, { message: 'LOGIN_THROTTLE_ADDRESS_LIMIT must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   LOGIN_THROTTLE_ADDRESS_LIMIT = 30;
 
   @Transform(toInteger)
-  @IsInt({ message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
-  @Min(1, { message: 'LOGIN_THROTTLE_TTL must be a positive whole number of seconds' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
   LOGIN_THROTTLE_TTL = 60;
 
   /** The bearer token GET /metrics asks for in production (where it is 404 without one); development leaves it open. */
@@ -160,15 +149,11 @@ export class Environment {
    * served meanwhile, so a load balancer that probes it stops sending traffic before connections are refused.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
-  @Min(0, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
-  @Max(300, { message: 'SHUTDOWN_DELAY_SECONDS must be an integer between 0 and 300' })
+  @IsIntInRange(0, 300)
   SHUTDOWN_DELAY_SECONDS = 0;
 
   @Transform(toInteger)
-  @IsInt({ message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
-  @Min(1, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
-  @Max(16, { message: 'PASSWORD_HASH_CONCURRENCY must be an integer between 1 and 16' })
+  @IsIntInRange(1, 16)
   PASSWORD_HASH_CONCURRENCY = 2;
 
   /**
@@ -177,9 +162,7 @@ export class Environment {
    * ~2 s when a flood's rejections halve that (measured by `npm run bench -- login`).
    */
   @Transform(toInteger)
-  @IsInt({ message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
-  @Min(0, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
-  @Max(1000, { message: 'PASSWORD_HASH_QUEUE_LIMIT must be an integer between 0 and 1000' })
+  @IsIntInRange(0, 1000)
   PASSWORD_HASH_QUEUE_LIMIT = 8;
 
   /**
@@ -189,14 +172,12 @@ export class Environment {
    * still log in at the same moment; a third retries (Retry-After).
    */
   @Transform(toInteger)
-  @IsInt({ message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
-  @Min(1, { message: 'PASSWORD_HASH_CLIENT_LIMIT must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   PASSWORD_HASH_CLIENT_LIMIT = 2;
 
   /** Sessions the store keeps at most, all clients together (the least recently used dropped first). */
   @Transform(toInteger)
-  @IsInt({ message: 'SESSION_MAX_COUNT must be a positive integer' })
-  @Min(1, { message: 'SESSION_MAX_COUNT must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   SESSION_MAX_COUNT = 10_000;
 
   /**
@@ -204,31 +185,26 @@ export class Environment {
    * 100 leaves room for many people behind one NAT, and takes 100 addresses to churn the default store.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
-  @Min(1, { message: 'SESSION_MAX_PER_CLIENT must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   SESSION_MAX_PER_CLIENT = 100;
 
   // GraphQL document limits (both endpoints): the defaults pass every demo query with room to spare.
   /** Nesting of fields, fragments expanded (introspection: at least what its standard query needs, graphql-limits.ts). */
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_DEPTH must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_DEPTH = 8;
 
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_ALIASES must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_ALIASES = 15;
 
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_DIRECTIVES must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_DIRECTIVES = 20;
 
   /** Lexical tokens in a document (counted by the parser, which stops there). */
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_TOKENS must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_TOKENS = 1000;
 
   /**
@@ -237,8 +213,7 @@ export class Environment {
    * default 10 posts each (3 402), not 100 posts each.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_COST must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_COST must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_COST = 5000;
 
   /**
@@ -247,8 +222,7 @@ export class Environment {
    * largest response the default cost admits with ordinary names (README, Hardening).
    */
   @Transform(toInteger)
-  @IsInt({ message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
-  @Min(1, { message: 'GRAPHQL_MAX_RESPONSE_BYTES must be a positive integer' })
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
   GRAPHQL_MAX_RESPONSE_BYTES = 1024 * 1024;
 
   /**
@@ -256,9 +230,7 @@ export class Environment {
    * token); the next is closed with 4429 right after its connection_init.
    */
   @Transform(toInteger)
-  @IsInt({ message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
-  @Min(1, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
-  @Max(1000, { message: 'WS_MAX_CONNECTIONS_PER_USER must be an integer between 1 and 1000' })
+  @IsIntInRange(1, 1000)
   WS_MAX_CONNECTIONS_PER_USER = 10;
 
   get isProduction(): boolean {

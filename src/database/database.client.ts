@@ -8,11 +8,12 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
+import { PROJECT_ROOT } from '../common/project-root';
 import { openPglite } from './pglite-open';
 import { PostgresListener } from './postgres-listener';
 import type { Database } from './database.types';
 
-export const MIGRATIONS_FOLDER = resolve(__dirname, '..', '..', 'drizzle');
+export const MIGRATIONS_FOLDER = resolve(PROJECT_ROOT, 'drizzle');
 
 export interface DatabaseOptions {
   /** `postgres://…` selects a PostgreSQL server; otherwise PGlite keeps its files in `dataDir`. */

@@ -1,6 +1,7 @@
 import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { PROJECT_ROOT } from '../common/project-root';
 
 /** An error as data, across threads: its own fields (code, constraint, detail…) with its name and message. */
 export interface SerializedError {
@@ -66,7 +67,7 @@ function threadScript(): { file: string; execArgv?: string[] } {
   const extension = extname(__filename);
   const file = join(__dirname, `pglite-thread.worker${extension}`);
   if (extension !== '.ts') return { file };
-  const register = resolve(__dirname, '..', '..', 'scripts', 'register-swc.cjs');
+  const register = resolve(PROJECT_ROOT, 'scripts', 'register-swc.cjs');
   return { file, execArgv: [...process.execArgv, '--require', register] };
 }
 

@@ -21,12 +21,13 @@ export interface Page<T> {
   offset: number;
 }
 
+function edgesOf<T>({ nodes, offset }: Pick<Page<T>, 'nodes' | 'offset'>): Edge<T>[] {
+  return nodes.map((node, index) => ({ cursor: encodeCursor(offset + index), node }));
+}
+
 /** A page with its edges, for schema-first page types (code-first ones derive them in `Paginated(X)`). */
 export function withEdges<T>(page: Page<T>): Page<T> & { edges: Edge<T>[] } {
-  return {
-    ...page,
-    edges: page.nodes.map((node, index) => ({ cursor: encodeCursor(page.offset + index), node })),
-  };
+  return { ...page, edges: edgesOf(page) };
 }
 
 /**
@@ -49,7 +50,7 @@ export function Paginated<T>(classRef: Type<T>) {
     // `nodes` only; GraphQL reads the getter like any other property.
     @Field(() => [EdgeType], { nullable: true, description: 'The nodes with their cursors.' })
     get edges(): Edge<T>[] {
-      return this.nodes.map((node, index) => ({ cursor: encodeCursor(this.offset + index), node }));
+      return edgesOf(this);
     }
 
     @Field(() => [classRef], { nullable: true })

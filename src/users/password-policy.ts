@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsString, Length, ValidateBy, type ValidationOptions } from 'class-validator';
 import { LONE_SURROGATE } from '../common/validation/field-validators';
+import { PROJECT_ROOT } from '../common/project-root';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** In src/ from both src/users (tests) and dist/users (the built app, which ships src/**\/*.txt). */
+/** In src/ for the built app too, which ships src/**\/*.txt. */
 export const COMMON_PASSWORDS_FILE = resolve(
-  __dirname,
-  '..',
-  '..',
+  PROJECT_ROOT,
   'src',
   'users',
   'common-passwords',
@@ -75,3 +75,17 @@ export const IsNotUsername = (options?: ValidationOptions) =>
 
 export const sameName = (password: string, username: string) =>
   password.toLowerCase() === username.toLowerCase();
+
+/**
+ * The policy for a password being set (sign-up, a change): a string of PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
+ * characters, valid Unicode, not a common one. Sign-up adds `IsNotUsername`; a change checks that in the service.
+ */
+export const IsNewPassword = () =>
+  applyDecorators(
+    IsString(),
+    Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+      message: `$property must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
+    }),
+    IsWellFormedPassword(),
+    IsNotCommonPassword(),
+  );

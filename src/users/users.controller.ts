@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -19,7 +18,6 @@ import { UserResponseDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';
 
 @Roles('admin')
-@ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'No valid access token' })
 @Controller('users')
 export class UsersController {

@@ -1,11 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
-import {
-  IsNotCommonPassword,
-  IsWellFormedPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../users/password-policy';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/password-policy';
 
 export class ChangePasswordDto {
   @ApiProperty({ example: 'alice-password' })
@@ -19,11 +14,6 @@ export class ChangePasswordDto {
     maxLength: PASSWORD_MAX_LENGTH,
     description: 'Not the username, not one of the 10 000 most common passwords',
   })
-  @IsString()
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
-    message: `new_password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
-  })
-  @IsWellFormedPassword()
-  @IsNotCommonPassword()
+  @IsNewPassword()
   new_password: string;
 }

@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Length, Matches } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import {
-  IsNotCommonPassword,
+  IsNewPassword,
   IsNotUsername,
-  IsWellFormedPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../users/password-policy';
@@ -31,12 +30,7 @@ export class SignupDto {
     maxLength: PASSWORD_MAX_LENGTH,
     description: 'Not the username, not one of the 10 000 most common passwords',
   })
-  @IsString()
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
-    message: `password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
-  })
-  @IsWellFormedPassword()
+  @IsNewPassword()
   @IsNotUsername()
-  @IsNotCommonPassword()
   password: string;
 }

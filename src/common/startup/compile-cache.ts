@@ -2,15 +2,13 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root';
 
 /** `module.enableCompileCache` (Node ≥ 22.1; @types/node follows Node 20, which has none). */
 type EnableCompileCache = (directory?: string) => { status: number; directory?: string };
 
 /** module.constants.compileCacheStatus: the cache is on, by this call or an earlier one (NODE_COMPILE_CACHE). */
 const ON = new Set([1, 2]); // ENABLED, ALREADY_ENABLED
-
-/** The project's root: this file is src/common/startup/ (tests) or dist/common/startup/ (the built app). */
-const ROOT = join(__dirname, '..', '..', '..');
 
 function isWritable(directory: string): boolean {
   try {
@@ -26,7 +24,7 @@ function isWritable(directory: string): boolean {
 export function compileCacheFolders(env: NodeJS.ProcessEnv = process.env): string[] {
   if (env.NODE_COMPILE_CACHE) return [env.NODE_COMPILE_CACHE];
   return [
-    join(ROOT, 'node_modules', '.cache', 'nest-starter-kit'),
+    join(PROJECT_ROOT, 'node_modules', '.cache', 'nest-starter-kit'),
     join(tmpdir(), 'nest-starter-kit-compile-cache'),
   ];
 }

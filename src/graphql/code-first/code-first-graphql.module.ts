@@ -4,6 +4,7 @@ import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { AuthorsModule } from '../../authors/authors.module';
 import { BooksModule } from '../../books/books.module';
 import { PostsModule } from '../../posts/posts.module';
+import { PROJECT_ROOT } from '../../common/project-root';
 import { UsersModule } from '../../users/users.module';
 import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
@@ -16,7 +17,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 export const CODE_FIRST_PATH = '/graphql';
 
 /** The committed schema; src/ from both src/graphql/code-first (tests) and dist/graphql/code-first (the built app). */
-export const CODE_FIRST_SCHEMA_FILE = resolve(__dirname, '..', '..', '..', 'src', 'schema.gql');
+export const CODE_FIRST_SCHEMA_FILE = resolve(PROJECT_ROOT, 'src', 'schema.gql');
 
 /**
  * The API modules whose resolvers make up this endpoint (the schema-first endpoint lists its own). Listing one

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
 import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
+import { PROJECT_ROOT } from '../../common/project-root';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { DateTimeScalar } from '../scalars/date-time.scalar';
@@ -12,9 +12,6 @@ import { assertSchemaFilesParse } from './schema-files';
 import { schemaFirstTypePaths } from './typings';
 
 export const SCHEMA_FIRST_PATH = '/schema-first/graphql';
-
-/** The project root, from src/graphql/schema-first (tests) and dist/graphql/schema-first (the built app) alike. */
-const PROJECT_ROOT = resolve(__dirname, '..', '..', '..');
 
 /**
  * The API modules whose resolvers make up this endpoint, and only those (`include`, which also takes in the
