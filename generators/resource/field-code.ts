@@ -1,4 +1,4 @@
-import type { Field } from '../utils/fields';
+import { type Field, INT_MAX, INT_MIN } from '../utils/fields';
 import { namesOf } from '../utils/names';
 import type { Imports } from './imports';
 import type { ParentType } from './parents';
@@ -29,8 +29,6 @@ const GRAPHQL_TYPE_IMPORTS: Record<string, string> = {
 
 const TEXT_MAX = 100_000;
 const JSON_MAX_BYTES = 64 * 1024;
-const INT_MIN = -(2 ** 31);
-const INT_MAX = 2 ** 31 - 1;
 
 /** The SDL names of the GraphQL types the code-first classes name by their JavaScript identifier. */
 const SDL_TYPES: Record<string, string> = {

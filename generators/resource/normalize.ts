@@ -309,7 +309,6 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       'IsEnum',
       'IsOptional',
       'ValidateNested',
-      ...(schemaFirst ? ['IsIn'] : []),
     ]
       .sort()
       .join(', '),
@@ -323,7 +322,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
       .join(', '),
     pageAppValidators: filterRules(filters, true).sort().join(', '),
-    queryValidators: [...filterRules(filters, false), 'IsEnum', 'IsIn', 'IsOptional'].sort().join(', '),
+    queryValidators: [...filterRules(filters, false), 'IsEnum', 'IsOptional'].sort().join(', '),
     queryTransforms: filters.some((field) => field.filterTransform),
     queryAppImports: [
       ...new Set(filters.flatMap((field) => (field.filterTransform ? [field.filterTransform] : []))),

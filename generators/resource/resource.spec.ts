@@ -150,7 +150,7 @@ describe('resource generator', () => {
 
     expect(repository).toContain('inStock?: boolean;');
     expect(repository).toContain('genre?: NovelGenre;');
-    expect(repository).toContain("'id' | 'title' | 'isbn'");
+    expect(repository).toContain("{ id: 'id', title: 'title', isbn: 'isbn'");
     expect(repository).not.toContain("'metadata'");
     expect(changes.read('src/novels/dto/list-novels.query.ts')).toContain('@Transform(toBoolean)');
   });

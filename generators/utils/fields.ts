@@ -1,6 +1,10 @@
 import { isCalendarDate } from '../../src/common/validation/calendar-date';
 import { namesOf } from './names';
 
+/** PostgreSQL's `integer`, GraphQL's `Int`. */
+export const INT_MIN = -(2 ** 31);
+export const INT_MAX = 2 ** 31 - 1;
+
 /** The field types of `--fields`. */
 export const FIELD_TYPES = [
   'string',
@@ -215,7 +219,7 @@ function defaultOf(field: Field, raw: string, problem: Problem): string | number
     }
     case 'int': {
       const value = Number(raw);
-      if (!/^-?\d+$/.test(raw) || value < -(2 ** 31) || value >= 2 ** 31) throw refuse('a 32-bit integer');
+      if (!/^-?\d+$/.test(raw) || value < INT_MIN || value > INT_MAX) throw refuse('a 32-bit integer');
       return value;
     }
     case 'float':

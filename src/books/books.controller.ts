@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   HttpStatus,
-  NotFoundException,
   Param,
   Patch,
   Post,
@@ -54,10 +53,8 @@ export class BooksController {
   @Get(':id')
   @ApiOkResponse({ type: Book })
   @ApiNotFoundResponse()
-  async getBook(@Param('id', ParseIdPipe) id: number): Promise<Book> {
-    const book = await this.booksService.getById(id);
-    if (!book) throw new NotFoundException(`Book ${id} not found`);
-    return book;
+  getBook(@Param('id', ParseIdPipe) id: number): Promise<Book> {
+    return this.booksService.getById(id);
   }
 
   @Post()

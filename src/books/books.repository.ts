@@ -11,22 +11,26 @@ export interface BookFilter {
   authorId?: number;
 }
 
-export type BookSortField =
-  | 'id'
-  | 'title'
-  | 'isbn'
-  | 'summary'
-  | 'pages'
-  | 'rating'
-  | 'price'
-  | 'inStock'
-  | 'publishedOn'
-  | 'releasedAt'
-  | 'externalId'
-  | 'genre'
-  | 'authorId'
-  | 'createdAt'
-  | 'updatedAt';
+/** The fields a page can be ordered by (then by id): the REST `sort` values and the GraphQL `BookOrderField`. */
+export const BookSortField = {
+  id: 'id',
+  title: 'title',
+  isbn: 'isbn',
+  summary: 'summary',
+  pages: 'pages',
+  rating: 'rating',
+  price: 'price',
+  inStock: 'inStock',
+  publishedOn: 'publishedOn',
+  releasedAt: 'releasedAt',
+  externalId: 'externalId',
+  genre: 'genre',
+  authorId: 'authorId',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type BookSortField = (typeof BookSortField)[keyof typeof BookSortField];
 
 /** A page's order: one field, then id, so that pages never overlap. */
 export interface BookSort {

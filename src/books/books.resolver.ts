@@ -26,7 +26,7 @@ export class BooksResolver {
   @Public()
   @Query(() => Book, { name: 'book', nullable: true, description: 'One book by id; null when unknown.' })
   getBook(@Args('id', { type: () => Int }) id: number): Promise<Book | null> {
-    return this.booksService.getById(id);
+    return this.booksService.findById(id);
   }
 
   @Public()

@@ -20,10 +20,11 @@ describe(BooksService.name, () => {
     sut = new BooksService(repository);
   });
 
-  it('should answer null for an unknown id', async () => {
+  it('should answer null for an unknown id, or 404 where one is required', async () => {
     repository.getById.mockResolvedValue(undefined);
 
-    await expect(sut.getById(7)).resolves.toBeNull();
+    await expect(sut.findById(7)).resolves.toBeNull();
+    await expect(sut.getById(7)).rejects.toThrow(NotFoundException);
   });
 
   it('should read one row past the page to tell whether another follows, and count only when asked', async () => {

@@ -37,9 +37,17 @@ export function toBook(row: BookRow): Book {
 export class BooksService {
   constructor(private readonly repository: BooksRepository) {}
 
-  async getById(id: number): Promise<Book | null> {
+  /** Null where there is none: GraphQL's `book(id)` answers null. */
+  async findById(id: number): Promise<Book | null> {
     const row = await this.repository.getById(id);
     return row ? toBook(row) : null;
+  }
+
+  /** 404 where there is none: REST's `GET /books/:id`. */
+  async getById(id: number): Promise<Book> {
+    const row = await this.repository.getById(id);
+    if (!row) throw notFound(id);
+    return toBook(row);
   }
 
   /** Batch function of the request loaders (`loaders.of(booksService.loadByIds)`): one entry per id, null where none. */

@@ -5,26 +5,9 @@ import { IsIntInRange } from '../../common/validation/field-validators';
 import { PaginationArgs } from '../../graphql/pagination.args';
 import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
-import type { BookFilter, BookSort, BookSortField } from '../books.repository';
+import { type BookFilter, type BookSort, BookSortField } from '../books.repository';
 
-const BookOrderField = {
-  id: 'id',
-  title: 'title',
-  isbn: 'isbn',
-  summary: 'summary',
-  pages: 'pages',
-  rating: 'rating',
-  price: 'price',
-  inStock: 'inStock',
-  publishedOn: 'publishedOn',
-  releasedAt: 'releasedAt',
-  externalId: 'externalId',
-  genre: 'genre',
-  authorId: 'authorId',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-} as const satisfies Record<BookSortField, BookSortField>;
-registerEnumType(BookOrderField, { name: 'BookOrderField' });
+registerEnumType(BookSortField, { name: 'BookOrderField' });
 
 @InputType({ description: 'Equality filters; a field left out matches every book.' })
 export class BookFilterInput implements BookFilter {
@@ -46,8 +29,8 @@ export class BookFilterInput implements BookFilter {
 
 @InputType({ description: 'The order of a page: one field, then id.' })
 export class BookOrderInput implements BookSort {
-  @Field(() => BookOrderField)
-  @IsEnum(BookOrderField)
+  @Field(() => BookSortField)
+  @IsEnum(BookSortField)
   field: BookSortField;
 
   @Field(() => SortDirection, { defaultValue: SortDirection.ASC })
