@@ -364,4 +364,40 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
       expect(error.message).toContain(message);
     }
   });
+
+  // graphql-js 16 throws on these while it validates (a 500 before), whichever operation the request runs.
+  it.each([
+    [
+      'a variable',
+      'query Q { __typename } subscription S($on: Boolean!) { postAdded @include(if: $on) { id } }',
+    ],
+    [
+      'a literal, through a fragment',
+      'query Q { __typename } subscription S { ...F } fragment F on Subscription { postAdded @skip(if: true) { id } }',
+    ],
+  ])(
+    'should refuse @skip or @include on the root field of a subscription, with %s, as a validation error',
+    async (_case, query) => {
+      for (const method of ['POST', 'GET'] as const) {
+        const response =
+          method === 'POST'
+            ? await request(sut.http).post('/graphql').send({ query, operationName: 'Q' })
+            : await request(sut.http)
+                .get('/graphql')
+                .query({ query, operationName: 'Q' })
+                .set('Apollo-Require-Preflight', '1');
+
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          errors: [
+            {
+              message:
+                'Subscription "S" must not use `@skip` or `@include` directives in the top level selection.',
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            },
+          ],
+        });
+      }
+    },
+  );
 });

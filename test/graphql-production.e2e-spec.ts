@@ -30,11 +30,16 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const post = (path: string, query: string, headers: Record<string, string> = {}) =>
+  const post = (
+    path: string,
+    query: string,
+    headers: Record<string, string> = {},
+    variables?: Record<string, unknown>,
+  ) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ query }),
+      body: JSON.stringify({ query, variables }),
     });
 
   const errorCodesOf = async (responses: Promise<Response>[]) => {
@@ -87,6 +92,20 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
       'GRAPHQL_VALIDATION_FAILED',
       'GRAPHQL_PARSE_FAILED',
     ]);
+  });
+
+  // Apollo's hideSchemaDetailsFromClientErrors strips them from validation errors only.
+  it("should leave field and enum suggestions out of variables' errors too", async () => {
+    const books = 'query ($filter: BookFilterInput) { books(filter: $filter) { totalCount } }';
+    const createPost =
+      'mutation ($input: CreatePostInput!) { createPost(authorId: 1, input: $input) { id } }';
+    const codes = await errorCodesOf([
+      post(CODE_FIRST_PATH, books, {}, { filter: { autorId: 1 } }),
+      post(CODE_FIRST_PATH, books, {}, { filter: { genre: 'poetry' } }),
+      post(SCHEMA_FIRST_PATH, createPost, {}, { input: { titl: 'abcd' } }),
+    ]);
+
+    expect(codes).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT']);
   });
 
   it('should answer schema-first errors without stack traces or field suggestions', async () => {

@@ -226,6 +226,28 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     ]);
   });
 
+  it('should refuse @skip or @include on the root field as a validation error, and keep the connection', async () => {
+    const { client } = connect(bearer(sut.aliceToken()));
+    const message =
+      'Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.';
+
+    for (const payload of [
+      { query: 'subscription { postAdded @skip(if: true) { id } }' },
+      {
+        query: 'subscription ($on: Boolean!) { postAdded @include(if: $on) { id } }',
+        variables: { on: true },
+      },
+    ]) {
+      await expect(client.iterate(payload).next()).rejects.toEqual([
+        expect.objectContaining({ message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+      ]);
+    }
+    const pending = nextWithin(subscribeWs(client, POST_ADDED));
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+    const post = await createPost(1, 'Still subscribed');
+    await expect(pending).resolves.toMatchObject({ value: { data: { postAdded: { id: post.id } } } });
+  });
+
   it(`should close the connection with 1009 on a message over ${MAX_MESSAGE_BYTES} bytes, before any token check`, async () => {
     const socket = new WebSocket(url, 'graphql-transport-ws');
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));

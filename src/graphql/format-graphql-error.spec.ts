@@ -92,6 +92,18 @@ describe(formatGraphqlError.name, () => {
     });
   });
 
+  it('should drop graphql-js\'s "Did you mean" with hideSuggestions, and only then', () => {
+    const message =
+      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilterInput". Did you mean "authorId"?';
+    const error = new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+    const formatted = { message, extensions: { code: 'BAD_USER_INPUT' } };
+
+    expect(formatGraphqlError(formatted, error, undefined, { hideSuggestions: true }).message).toBe(
+      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilterInput".',
+    );
+    expect(formatGraphqlError(formatted, error).message).toBe(message);
+  });
+
   it('should mask an unexpected error and log it once: its message, then the frames of its stack', () => {
     const result = formatGraphqlError(...fromResolver(new Error('password authentication failed for "app"')));
 

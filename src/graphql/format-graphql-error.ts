@@ -13,10 +13,14 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
+/** graphql-js's hint at names the schema holds ("… Did you mean "authorId"?"), as Apollo's own plugin strips it. */
+const SUGGESTION = / ?Did you mean(.+?)\?$/;
+
 /**
  * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`), with
  * the app's ResourceShortageLog bound (graphqlEndpointOptions).
- * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through.
+ * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through; with `hideSuggestions`,
+ *   without graphql-js's "Did you mean …?" (Apollo strips it from validation errors, not from variables' errors).
  * - Every other error is mapped as for HTTP (`toHttpException`: domain errors, constraint violations, the
  *   database away or short of resources) and rendered with a code: 400 → BAD_USER_INPUT (with the validation messages),
  *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, 409 → CONFLICT,
@@ -29,13 +33,15 @@ export function formatGraphqlError(
   formatted: GraphQLFormattedError,
   error: unknown,
   shortages?: ResourceShortageLog,
+  { hideSuggestions = false }: { hideSuggestions?: boolean } = {},
 ): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const { locations, path } = formatted;
 
   if (original instanceof GraphQLError) {
     const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions ?? {};
-    return { message: formatted.message, locations, path, extensions };
+    const message = hideSuggestions ? formatted.message.replace(SUGGESTION, '') : formatted.message;
+    return { message, locations, path, extensions };
   }
 
   const mapped = toHttpException(original, shortages);

@@ -67,7 +67,9 @@ export function graphqlEndpointOptions(
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,
-    formatError: (formatted, error) => formatGraphqlError(formatted, error, shortages),
+    // Production: also no suggestions in variables' errors, which hideSchemaDetailsFromClientErrors leaves.
+    formatError: (formatted, error) =>
+      formatGraphqlError(formatted, error, shortages, { hideSuggestions: production }),
   };
 }
 

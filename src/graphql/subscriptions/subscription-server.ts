@@ -29,6 +29,7 @@ import type { Environment } from '../../config/environment';
 import { Metrics } from '../../metrics/metrics.service';
 import type { GraphqlContext } from '../graphql-context';
 import { RequestLoaders } from '../request-loaders';
+import { subscriptionRootDirectiveErrors } from './subscription-root-directives';
 
 /** Subscriptions one connection may run at once; the next gets an error and the connection stays open. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
@@ -304,6 +305,8 @@ function parseAndValidate(query: string, rules: DocumentRules): DocumentNode | G
       ),
     ];
   }
+  const rootDirectiveErrors = subscriptionRootDirectiveErrors(document);
+  if (rootDirectiveErrors.length > 0) return rootDirectiveErrors;
   const errors = validate(
     rules.schema,
     document,
