@@ -18,4 +18,13 @@ describe(namesOf.name, () => {
   ])('should derive every form of %p', (input, expected) => {
     expect(namesOf(input)).toMatchObject(expected);
   });
+
+  it.each(['book_s', 'BookS', 's', 'book_', 'book-'])(
+    'should refuse %p, which has a word without a form, saying so',
+    (input) => {
+      expect(() => namesOf(input)).toThrow(
+        `"${input}" cannot be a name: each word needs a singular and a plural form`,
+      );
+    },
+  );
 });

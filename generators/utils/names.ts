@@ -43,6 +43,12 @@ export function namesOf(name: string): Names {
   const last = words.length - 1;
   const singular = [...words.slice(0, last), pluralize.singular(words[last])];
   const plural = [...words.slice(0, last), pluralize.plural(words[last])];
+  // A trailing `-` or `_` leaves an empty word; pluralize makes "s" of `book_s` or `BookS` empty.
+  if ([...singular, ...plural].includes('')) {
+    throw new Error(
+      `"${name}" cannot be a name: each word needs a singular and a plural form (book-series, not book_s)`,
+    );
+  }
   const Name = pascal(singular);
   const Names = pascal(plural);
   return {

@@ -32,4 +32,10 @@ describe('Decimal scalar', () => {
     expect(DecimalScalar.parseValue(0.00000001)).toBe('0.00000001');
     expect(DecimalScalar.parseValue(-0.00000025)).toBe('-0.00000025');
   });
+
+  it('should write out a literal with an exponent as its number, as for a variable', () => {
+    expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1e2' })).toBe('100');
+    expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1.5E1' })).toBe('15');
+    expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '2.5e-8' })).toBe('0.000000025');
+  });
 });
