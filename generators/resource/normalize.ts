@@ -304,12 +304,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     // What the tests order by: not a reference, which is the same for every record they make.
     sortField: sortable.find((field) => !field.relation)?.name ?? 'id',
     nullableFields: parsed.some((field) => field.nullable),
-    pageValidators: [
-      ...filterRules(filters, false),
-      'IsEnum',
-      'IsOptional',
-      'ValidateNested',
-    ]
+    pageValidators: [...filterRules(filters, false), 'IsEnum', 'IsOptional', 'ValidateNested']
       .sort()
       .join(', '),
     pageGraphqlImports: [

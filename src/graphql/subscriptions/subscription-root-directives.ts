@@ -63,7 +63,8 @@ function hasRootSkipOrInclude(
   seen: Set<string>,
 ): boolean {
   return selectionSet.selections.some((selection) => {
-    if (selection.directives?.some(({ name }) => name.value === 'skip' || name.value === 'include')) return true;
+    if (selection.directives?.some(({ name }) => name.value === 'skip' || name.value === 'include'))
+      return true;
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       return hasRootSkipOrInclude(selection.selectionSet, fragments, seen);
     }
