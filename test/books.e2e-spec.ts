@@ -335,7 +335,7 @@ describe('books', () => {
 
       const response = await graphql(
         `
-          query ($filter: BookFilterInput) {
+          query ($filter: BookFilter) {
             books(limit: 100, filter: $filter, orderBy: { field: title, direction: DESC }) {
               nodes {
                 id

@@ -96,7 +96,7 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
 
   // Apollo's hideSchemaDetailsFromClientErrors strips them from validation errors only.
   it("should leave field and enum suggestions out of variables' errors too", async () => {
-    const books = 'query ($filter: BookFilterInput) { books(filter: $filter) { totalCount } }';
+    const books = 'query ($filter: BookFilter) { books(filter: $filter) { totalCount } }';
     const createPost =
       'mutation ($input: CreatePostInput!) { createPost(authorId: 1, input: $input) { id } }';
     const codes = await errorCodesOf([

@@ -94,12 +94,12 @@ describe(formatGraphqlError.name, () => {
 
   it('should drop graphql-js\'s "Did you mean" with hideSuggestions, and only then', () => {
     const message =
-      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilterInput". Did you mean "authorId"?';
+      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilter". Did you mean "authorId"?';
     const error = new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
     const formatted = { message, extensions: { code: 'BAD_USER_INPUT' } };
 
     expect(formatGraphqlError(formatted, error, undefined, { hideSuggestions: true }).message).toBe(
-      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilterInput".',
+      'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilter".',
     );
     expect(formatGraphqlError(formatted, error).message).toBe(message);
   });

@@ -9,7 +9,7 @@ import { type BookFilter, type BookSort, BookSortField } from '../books.reposito
 
 registerEnumType(BookSortField, { name: 'BookOrderField' });
 
-@InputType({ description: 'Equality filters; a field left out matches every book.' })
+@InputType('BookFilter', { description: 'Equality filters; a field left out matches every book.' })
 export class BookFilterInput implements BookFilter {
   @Field(() => Boolean, { nullable: true })
   @IsOptional()
@@ -27,7 +27,7 @@ export class BookFilterInput implements BookFilter {
   authorId?: number;
 }
 
-@InputType({ description: 'The order of a page: one field, then id.' })
+@InputType('BookOrder', { description: 'The order of a page: one field, then id.' })
 export class BookOrderInput implements BookSort {
   @Field(() => BookSortField)
   @IsEnum(BookSortField)
