@@ -15,7 +15,7 @@ export function destroyProblem(manifest: Manifest, name: string): string | undef
   const generated = Object.keys(manifest.features).sort();
   if (key === undefined || !Object.hasOwn(manifest.features, key)) {
     const listed = generated.length > 0 ? `generated features: ${generated.join(', ')}` : 'it lists none yet';
-    return `${key ?? name} was not made by a generator: ${MANIFEST} has no entry for it (${listed}); nothing was removed`;
+    return `${key ?? name} is not a generated feature (never generated, or destroyed already): ${MANIFEST} has no entry for it (${listed}); nothing was removed`;
   }
   const dependents = generated.filter((other) => manifest.features[other].references?.includes(key));
   if (dependents.length > 0) {

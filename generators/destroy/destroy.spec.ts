@@ -85,10 +85,10 @@ describe('destroy generator', () => {
 
   it('should refuse a name the manifest does not list, naming those it does', () => {
     expect(destroyProblem(manifestWith(), 'Author')).toBe(
-      `Author was not made by a generator: ${MANIFEST} has no entry for it (generated features: Gizmo, Widget); nothing was removed`,
+      `Author is not a generated feature (never generated, or destroyed already): ${MANIFEST} has no entry for it (generated features: Gizmo, Widget); nothing was removed`,
     );
     expect(destroyProblem({ features: {} }, '../gizmos')).toMatch(
-      /^\.\.\/gizmos was not made .*lists none yet/,
+      /^\.\.\/gizmos is not a generated feature .*lists none yet/,
     );
   });
 

@@ -4,7 +4,7 @@ import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { generate } from '../utils/generate';
 import { plopRender } from '../utils/render';
 import { collectAnswers, type Option } from '../utils/options';
-import { identifierProblem } from '../utils/validate-name';
+import { anyCaseNameProblem } from '../utils/validate-name';
 import { buildInterceptor } from './actions';
 import {
   INTERCEPTOR_KINDS,
@@ -22,7 +22,7 @@ export function interceptorGenerator(plop: NodePlopAPI): Partial<PlopGeneratorCo
       type: 'string',
       message: 'Interceptor name (e.g. Audit for AuditInterceptor):',
       validate: (value) => {
-        const problem = identifierProblem(value, 'the interceptor name', 'Audit');
+        const problem = anyCaseNameProblem(value, 'the interceptor name', 'Audit');
         if (problem) return problem;
         if (interceptorBaseName(value) === '') {
           return 'the interceptor name needs a word before "Interceptor" (for example Audit for AuditInterceptor)';

@@ -46,10 +46,12 @@ describe('interceptor generator', () => {
       Name: 'Audit',
       kebabName: 'audit',
     });
-    expect(normalizeInterceptorOptions({ name: 'requestTiming', kind: 'logging' })).toMatchObject({
-      Name: 'RequestTiming',
-      kebabName: 'request-timing',
-    });
+    for (const name of ['requestTiming', 'request-timing', 'request_timing', 'request-timing-interceptor']) {
+      expect(normalizeInterceptorOptions({ name, kind: 'logging' })).toMatchObject({
+        Name: 'RequestTiming',
+        kebabName: 'request-timing',
+      });
+    }
   });
 
   it('should register a global interceptor once, however often it runs', () => {

@@ -1,5 +1,5 @@
 import { APP_LAYOUT } from '../app-layout';
-import { kebabCase } from '../utils/names';
+import { kebabCase, pascalCase } from '../utils/names';
 import type { Answers } from '../utils/options';
 
 export const INTERCEPTOR_KINDS = [
@@ -21,10 +21,9 @@ export interface InterceptorOptions {
   global: boolean;
 }
 
-/** `audit`, `Audit` and `AuditInterceptor` all name the class `AuditInterceptor`. */
+/** `audit`, `Audit`, `AuditInterceptor` and `audit-interceptor` all name the class `AuditInterceptor`. */
 export function interceptorBaseName(raw: string): string {
-  const name = raw.replace(/Interceptor$/, '');
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  return pascalCase(raw.replace(/[-_]?interceptor$/i, ''));
 }
 
 export function interceptorPath(Name: string): string {

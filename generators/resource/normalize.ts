@@ -5,6 +5,7 @@ import { type Answers, GeneratorInputError } from '../utils/options';
 import { databaseNameProblem } from './database-names';
 import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from './field-code';
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
+import { featureOpenapiNames, openapiNameProblem } from './openapi-names';
 import { Imports } from './imports';
 import { parentTypesFor, type ParentType } from './parents';
 
@@ -110,6 +111,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     knownTypes: parents.map((parent) => parent.Name),
     typesOf: graphql ? `the ${style} endpoint` : undefined,
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
+    self: names.Name,
   });
 
   const imports: FileImports = {
@@ -255,7 +257,8 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       ) ??
       (graphql
         ? graphqlNameProblem(root, style, featureGraphqlNames({ ...names, filters, enums, relations }))
-        : undefined);
+        : undefined) ??
+      (rest ? openapiNameProblem(root, featureOpenapiNames({ ...names, enums })) : undefined);
     if (problem) throw new GeneratorInputError(`${names.Name}: ${problem}. Choose another name.`);
   }
   const apiList = [
@@ -332,9 +335,10 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       'asc',
       'desc',
       'eq',
-      'inArray',
-      ...(relations.length > 0 ? ['getTableColumns', 'lte'] : []),
-      ...(relations.length > 0 || timestamps ? ['sql'] : []),
+      // The batch reads behind GraphQL's DataLoaders: by ids, and each parent's first children.
+      ...(graphql ? ['inArray'] : []),
+      ...(graphql && relations.length > 0 ? ['getTableColumns', 'lte'] : []),
+      ...((graphql && relations.length > 0) || timestamps ? ['sql'] : []),
     ]
       .filter((name) => filters.length > 0 || name !== 'and')
       .sort()

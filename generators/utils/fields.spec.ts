@@ -139,6 +139,12 @@ describe(parseFields.name, () => {
     );
   });
 
+  it('should say that a feature cannot reference itself', () => {
+    expect(() => parseFields('category?:references', { ...CONTEXT, self: 'Category' })).toThrow(
+      /field "category": references Category itself, which the generators do not make/,
+    );
+  });
+
   it('should accept defaults of the right type', () => {
     expect(
       parse(

@@ -54,6 +54,8 @@ export interface FieldContext {
   typesOf?: string;
   /** Names the feature has already: `id`, `createdAt`/`updatedAt` unless `--no-timestamps`, `ownerId` if owned. */
   reservedNames: readonly string[];
+  /** The feature's own type (`Category`), which a reference cannot point at: its table does not exist yet. */
+  self?: string;
 }
 
 /** Query parameters of the generated REST list route (`page` names its paging), which no filter of it may be. */
@@ -138,6 +140,11 @@ function parseField(part: string, context: FieldContext): Field {
   }
   if (field.type === 'references') {
     const parent = namesOf(name).Name;
+    if (parent === context.self) {
+      throw problem(
+        `references ${parent} itself, which the generators do not make (a tree needs a hand-written parent field)`,
+      );
+    }
     if (!context.knownTypes.includes(parent)) {
       const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
       // A feature of the app may still lack a type there (a REST-only one, or one of the other endpoint).

@@ -37,6 +37,9 @@ export const kebabCase = (identifier: string) => splitWords(identifier).join('-'
 
 const pascal = (words: string[]) => words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
 
+/** `RequestTiming` from `requestTiming`, `request-timing` or `request_timing`. */
+export const pascalCase = (identifier: string) => pascal(splitWords(identifier).filter(Boolean));
+
 /** Names for a feature given in any case style, singular or plural (`Category`, `categories`, `blog-post`). */
 export function namesOf(name: string): Names {
   const words = splitWords(name);

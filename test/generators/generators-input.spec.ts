@@ -95,6 +95,18 @@ describe('generators: input, help and previews', () => {
         ['--name', 'Query', '--style', 'code-first'],
         /reserved/,
       ],
+      [
+        'a REST feature named like an OpenAPI schema of the app',
+        'controller',
+        ['--name', 'SortDirection'],
+        /the app has a class or enum named SortDirection already \(src\/graphql\/sort-direction\.ts\)/,
+      ],
+      [
+        'a name with a word that has no singular',
+        'controller',
+        ['--name', 'book_s'],
+        /"book_s" cannot be a name: each word needs a singular and a plural form/,
+      ],
       ['an unknown type to paginate', 'paginated', ['--type', 'Dragon'], /no @ObjectType\(\) class Dragon/],
       [
         'a type that is paginated already',
@@ -108,7 +120,7 @@ describe('generators: input, help and previews', () => {
         'a feature that was not generated',
         'destroy',
         ['--name', 'Author'],
-        /Author was not made by a generator/,
+        /Author is not a generated feature \(never generated, or destroyed already\)/,
       ],
       ['a destroy without a name', 'destroy', [], /--name is required/],
     ];

@@ -31,7 +31,7 @@ describe(toHttpException.name, () => {
     [
       'a foreign key on delete',
       { code: '23503', detail: 'Key (id)=(1) is still referenced from table "book_reviews".' },
-      new ConflictException('Still referenced by bookReviews: delete or move those first'),
+      new ConflictException('Still referenced by book reviews: delete or move those first'),
     ],
     [
       'an ON DELETE RESTRICT foreign key',

@@ -53,8 +53,9 @@ export function toHttpException(error: unknown, shortages?: ResourceShortageLog)
       case 'references':
         return new BadRequestException(`${field} must refer to an existing record`);
       case 'referenced':
+        // In words (`book reviews`), which both APIs share: a GraphQL field or a REST path would fit only one.
         return new ConflictException(
-          `Still referenced by ${fieldName(violation.childTable ?? 'other records')}: delete or move those first`,
+          `Still referenced by ${(violation.childTable ?? 'other records').replace(/_/g, ' ')}: delete or move those first`,
         );
       case 'not-null':
         return new BadRequestException(`${field} must not be null`);
