@@ -63,6 +63,12 @@ describe(UsersService.name, () => {
     expect(check).toHaveBeenCalledWith('anything', undefined);
   });
 
+  it('should spend no lookup and no hash on a password longer than any account has', async () => {
+    await expect(sut.verifyCredentials('alice', 'x'.repeat(129))).resolves.toBeUndefined();
+    expect(withSlot).not.toHaveBeenCalled();
+    expect(repository.getByUsername).not.toHaveBeenCalled();
+  });
+
   it('should look the user up inside the hashing slot, for the caller (its address and AbortSignal)', async () => {
     const caller = { client: '203.0.113.1', signal: new AbortController().signal };
     repository.getByUsername.mockResolvedValue(alice);

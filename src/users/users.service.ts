@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
-import { sameName } from './password-policy';
+import { PASSWORD_MAX_LENGTH, sameName } from './password-policy';
 import type { PaginationArgs } from '../graphql/pagination.args';
 import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
@@ -39,6 +39,8 @@ export class UsersService {
     password: string,
     caller: HashCaller = {},
   ): Promise<VerifiedUser | undefined> {
+    // Longer than sign-up and a password change allow: no account has it, and no hash is spent on it.
+    if (password.length > PASSWORD_MAX_LENGTH) return undefined;
     // The lookup waits for the hashing slot too: a login the hasher refuses costs no database work.
     return this.hasher.withSlot(caller, async (check) => {
       const user = await this.repository.getByUsername(username);

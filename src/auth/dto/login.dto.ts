@@ -1,17 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString } from 'class-validator';
 
+/** Any two strings: those no account can have (empty, too long) are a wrong login, 401, like any other. */
 export class LoginDto {
   @ApiProperty({ example: 'alice' })
   @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
   username: string;
 
   @ApiProperty({ example: 'alice-password' })
   @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
   password: string;
 }
 
