@@ -98,10 +98,13 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
       ['a role twice', { roles: ['user', 'user'] }],
       ['a string instead of a list', { roles: 'admin' }],
       ['a number in the list', { roles: [1] }],
-    ])('should answer 400 for %s', async (_case, body) => {
+    ])('should answer 400 for %s, with the one rule', async (_case, body) => {
       const response = await patch(2, body);
 
       expect(response.status).toBe(400);
+      expect(response.body.message).toEqual([
+        'roles must be a list of one or more distinct roles of: user, admin',
+      ]);
     });
 
     it.each(['0', 'abc', '99999999999'])('should answer 400 for the id %s', async (id) => {
