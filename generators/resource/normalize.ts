@@ -155,7 +155,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     .add('../common/decorators/public.decorator', ['Public'])
     .add('../common/pipes/non-empty-body.pipe', ['NonEmptyBodyPipe'])
     .add('../graphql/max-items', ['MaxItems'])
-    .add('../graphql/pagination.args', ['MAX_LIMIT'])
+    .add('../common/pagination/pagination.args', ['MAX_LIMIT'])
     .add('../graphql/selected-fields', ['isFieldSelected'])
     .add(`./dto/create-${names.kebabName}.input`, [`Create${names.Name}Input`])
     .add(`./dto/${names.kebabNames}-page.args`, [`${names.Names}PageArgs`])

@@ -18,7 +18,7 @@ describe(openapiNameProblem.name, () => {
   it("should refuse a feature whose enum is named like a class of the app's", () => {
     expect(
       openapiNameProblem(ROOT, featureOpenapiNames({ Name: 'Sort', enums: [{ name: 'SortDirection' }] })),
-    ).toMatch(/named SortDirection already \(src\/graphql\/sort-direction\.ts\)/);
+    ).toMatch(/named SortDirection already \(src\/common\/pagination\/sort-direction\.ts\)/);
   });
 
   it('should find nothing for new names', () => {

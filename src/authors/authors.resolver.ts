@@ -1,8 +1,8 @@
 import { Args, Context, Info, Int, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Public } from '../common/decorators/public.decorator';
+import { MAX_LIMIT, PaginationArgs } from '../common/pagination/pagination.args';
 import { MaxItems } from '../graphql/max-items';
-import { MAX_LIMIT, PaginationArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { isFieldSelected } from '../graphql/selected-fields';
 import { AuthorsService } from './authors.service';

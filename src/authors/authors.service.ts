@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
-import { DEFAULT_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
+import { DEFAULT_LIMIT, type PaginationArgs } from '../common/pagination/pagination.args';
 import { alignWithIds } from '../graphql/request-loaders';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';

@@ -1,7 +1,7 @@
 import { Args, Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Public } from '../common/decorators/public.decorator';
+import { LimitArgs, MAX_LIMIT } from '../common/pagination/pagination.args';
 import { MaxItems } from '../graphql/max-items';
-import { LimitArgs, MAX_LIMIT } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Book } from './models/book.model';
 import { BooksService } from './books.service';

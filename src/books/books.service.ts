@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
+import type { PaginationArgs } from '../common/pagination/pagination.args';
 import type { Page } from '../graphql/paginated.type';
-import type { PaginationArgs } from '../graphql/pagination.args';
 import { alignWithIds } from '../graphql/request-loaders';
 import type { CreateBookInput } from './dto/create-book.input';
 import type { UpdateBookInput } from './dto/update-book.input';

@@ -1,8 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../common/decorators/public.decorator';
+import { MAX_LIMIT, PaginationArgs } from '../common/pagination/pagination.args';
 import { MaxItems } from './max-items';
-import { MAX_LIMIT, PaginationArgs } from './pagination.args';
 
 /** What the base resolver needs from a feature's service. */
 export interface ListService<T> {

@@ -1,8 +1,8 @@
 import { Args, Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Author } from '../authors/models/author.model';
 import { Public } from '../common/decorators/public.decorator';
+import { LimitArgs, MAX_LIMIT } from '../common/pagination/pagination.args';
 import { MaxItems } from '../graphql/max-items';
-import { LimitArgs, MAX_LIMIT } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Post } from './models/post.model';
 import { PostsService } from './posts.service';

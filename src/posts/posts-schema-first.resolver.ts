@@ -1,6 +1,6 @@
 import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { LimitArgs } from '../common/pagination/pagination.args';
 import type { Author } from '../graphql/schema-first/graphql.generated';
-import { LimitArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { Public } from '../common/decorators/public.decorator';
 import { CreatePostDto } from './dto/create-post.dto';

@@ -1,11 +1,11 @@
 import { Args, Context, Info, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
+import { Public } from '../common/decorators/public.decorator';
+import { DEFAULT_LIMIT, MAX_LIMIT, PaginationArgs } from '../common/pagination/pagination.args';
 import { BaseResolver } from '../graphql/base.resolver';
 import { MaxItems } from '../graphql/max-items';
-import { DEFAULT_LIMIT, MAX_LIMIT, PaginationArgs } from '../graphql/pagination.args';
 import type { RequestLoaders } from '../graphql/request-loaders';
 import { isFieldSelected } from '../graphql/selected-fields';
-import { Public } from '../common/decorators/public.decorator';
 import { AuthorIdsArgs, MAX_AUTHOR_IDS } from './dto/author-ids.args';
 import { CreatePostInput } from './dto/create-post.input';
 import { AuthorStats } from './models/author-stats.model';

@@ -1,9 +1,9 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { constraintViolationOf } from '../common/errors/database-errors';
+import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../common/pagination/pagination.args';
 import { DatabasePubSub, mapEvents, type Topic } from '../database/database-pubsub';
 import type { ListService } from '../graphql/base.resolver';
-import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../graphql/pagination.args';
 import { alignWithIds, type RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';

@@ -11,8 +11,8 @@ import {
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import type { TokenPayload } from '../auth/token-payload';
+import { PaginationArgs } from '../common/pagination/pagination.args';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
-import { PaginationArgs } from '../graphql/pagination.args';
 import { UpdateUserRolesDto } from './dto/update-user-roles.dto';
 import { UserResponseDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';

@@ -5,10 +5,10 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
+import type { PaginationArgs } from '../common/pagination/pagination.args';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
 import { PASSWORD_MAX_LENGTH, sameName } from './password-policy';
-import type { PaginationArgs } from '../graphql/pagination.args';
 import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
 

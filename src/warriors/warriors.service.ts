@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { PaginationArgs } from '../common/pagination/pagination.args';
 import type { ListService } from '../graphql/base.resolver';
-import type { PaginationArgs } from '../graphql/pagination.args';
 import type { Warrior } from './models/warrior.model';
 import { WarriorsRepository } from './warriors.repository';
 import type { WarriorRow } from './warriors.table';

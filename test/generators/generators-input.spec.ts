@@ -99,7 +99,7 @@ describe('generators: input, help and previews', () => {
         'a REST feature named like an OpenAPI schema of the app',
         'controller',
         ['--name', 'SortDirection'],
-        /the app has a class or enum named SortDirection already \(src\/graphql\/sort-direction\.ts\)/,
+        /the app has a class or enum named SortDirection already \(src\/common\/pagination\/sort-direction\.ts\)/,
       ],
       [
         'a name with a word that has no singular',

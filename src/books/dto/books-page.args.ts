@@ -1,9 +1,9 @@
 import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEnum, IsOptional, ValidateNested } from 'class-validator';
+import { PaginationArgs } from '../../common/pagination/pagination.args';
+import { SortDirection } from '../../common/pagination/sort-direction';
 import { IsIntInRange } from '../../common/validation/field-validators';
-import { PaginationArgs } from '../../graphql/pagination.args';
-import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
 import { type BookFilter, type BookSort, BookSortField } from '../books.repository';
 

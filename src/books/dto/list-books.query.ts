@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEnum, IsOptional } from 'class-validator';
+import { PaginationArgs } from '../../common/pagination/pagination.args';
+import { SortDirection } from '../../common/pagination/sort-direction';
 import { IsIntInRange, toBoolean, toInteger } from '../../common/validation/field-validators';
-import { PaginationArgs } from '../../graphql/pagination.args';
-import { SortDirection } from '../../graphql/sort-direction';
 import { BookGenre } from '../book-genre.enum';
 import { type BookFilter, BookSortField } from '../books.repository';
 

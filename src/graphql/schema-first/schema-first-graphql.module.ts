@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthorsSchemaFirstModule } from '../../authors/authors-schema-first.module';
-import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
+import { SortDirection } from '../../common/pagination/sort-direction';
 import { PROJECT_ROOT } from '../../common/project-root';
+import { PostsSchemaFirstModule } from '../../posts/posts-schema-first.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { DateTimeScalar } from '../scalars/date-time.scalar';
 import { DecimalScalar } from '../scalars/decimal.scalar';
 import { JSONScalar } from '../scalars/json.scalar';
-import { SortDirection } from '../sort-direction';
 import { assertSchemaFilesParse } from './schema-files';
 import { schemaFirstTypePaths } from './typings';
 

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, Int } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIntInRange, toIntegerOr } from '../common/validation/field-validators';
+import { IsIntInRange, toIntegerOr } from '../validation/field-validators';
 
 export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 10;
