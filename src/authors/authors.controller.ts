@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
+import type { Page } from '../graphql/paginated.type';
 import { AuthorsService } from './authors.service';
 import { ListAuthorsQuery } from './dto/list-authors.query';
-import type { PaginatedAuthor } from './models/paginated-author.model';
+import type { Author } from './models/author.model';
 
 @Public()
 @Controller('authors')
@@ -20,7 +21,7 @@ export class AuthorsController {
     description:
       '{ nodes: [{ id, firstName, lastName, posts: [{ id, title, votes }] }], totalCount, hasNextPage, offset }',
   })
-  getAuthors(@Query() query: ListAuthorsQuery): Promise<PaginatedAuthor> {
+  getAuthors(@Query() query: ListAuthorsQuery): Promise<Page<Author>> {
     return this.authorsService.getPage(query, { totalCount: true, posts: true });
   }
 }

@@ -41,9 +41,14 @@ export class AuthorsResolver {
 
   @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit', sizedFields: ['nodes', 'edges'] })
   @Query(() => PaginatedAuthor, { name: 'authors', description: 'A page of authors, in id order.' })
-  getAuthors(@Args() pagination: PaginationArgs, @Info() info: GraphQLResolveInfo): Promise<PaginatedAuthor> {
+  async getAuthors(
+    @Args() pagination: PaginationArgs,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<PaginatedAuthor> {
     // Counting all authors is the costly part of a page: only when the client asked for it.
-    return this.authorsService.getPage(pagination, { totalCount: isFieldSelected(info, 'totalCount') });
+    return PaginatedAuthor.of(
+      await this.authorsService.getPage(pagination, { totalCount: isFieldSelected(info, 'totalCount') }),
+    );
   }
 
   @MaxItems({ max: MAX_IDS, sizedBy: 'ids' })

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { DEFAULT_LIMIT, type PaginationArgs } from '../common/pagination/pagination.args';
+import type { Page } from '../graphql/paginated.type';
 import { alignWithIds } from '../graphql/request-loaders';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';
 import type { AuthorRow } from './authors.table';
 import type { GetAuthorArgs } from './dto/get-author.args';
 import type { Author } from './models/author.model';
-import { PaginatedAuthor } from './models/paginated-author.model';
 
 /** What a page carries beyond its authors; both cost extra work, so callers ask for them. */
 export interface AuthorsPageOptions {
@@ -51,10 +51,7 @@ export class AuthorsService {
    * Authors in id order. One query, plus one for the posts of the whole page when asked for: the first
    * DEFAULT_LIMIT of each author, as `Author.posts` answers by default.
    */
-  async getPage(
-    { offset, limit }: PaginationArgs,
-    options: AuthorsPageOptions = {},
-  ): Promise<PaginatedAuthor> {
+  async getPage({ offset, limit }: PaginationArgs, options: AuthorsPageOptions = {}): Promise<Page<Author>> {
     // One row past the page tells whether another page follows, without counting.
     const { rows, total } = options.totalCount
       ? await this.repository.getPageWithTotal(offset, limit + 1)
@@ -69,6 +66,6 @@ export class AuthorsService {
     }
     // A page past the end has no row to carry the window count.
     const totalCount = options.totalCount ? (total ?? (await this.repository.count())) : undefined;
-    return PaginatedAuthor.of({ nodes, totalCount, hasNextPage: rows.length > limit, offset });
+    return { nodes, totalCount, hasNextPage: rows.length > limit, offset };
   }
 }

@@ -6,8 +6,8 @@ import { MaxItems } from './max-items';
 
 /** What the base resolver needs from a feature's service. */
 export interface ListService<T> {
-  /** Items in id order, `limit` of them after `offset`. */
-  getPage(page: PaginationArgs): Promise<T[]>;
+  /** Items in id order, `limit` of them after `offset`: a bare list (a `Page` also says what follows). */
+  getList(page: PaginationArgs): Promise<T[]>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function BaseResolver<T>(classRef: Type<T>) {
       description: `A page of ${classRef.name} items, in id order.`,
     })
     findAll(@Args() page: PaginationArgs): Promise<T[]> {
-      return this.service.getPage(page);
+      return this.service.getList(page);
     }
   }
   return BaseResolverHost;

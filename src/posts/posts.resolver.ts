@@ -36,9 +36,14 @@ export class PostsResolver extends BaseResolver(Post) {
   @Public()
   @MaxItems({ max: MAX_LIMIT, sizedBy: 'limit', sizedFields: ['nodes', 'edges'] })
   @Query(() => PaginatedPost, { name: 'posts', description: 'A page of posts, in id order.' })
-  getPosts(@Args() pagination: PaginationArgs, @Info() info: GraphQLResolveInfo): Promise<PaginatedPost> {
+  async getPosts(
+    @Args() pagination: PaginationArgs,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<PaginatedPost> {
     // Counting all posts is the costly part of a page: only when the client asked for it.
-    return this.service.getPaginated(pagination, { totalCount: isFieldSelected(info, 'totalCount') });
+    return PaginatedPost.of(
+      await this.service.getPage(pagination, { totalCount: isFieldSelected(info, 'totalCount') }),
+    );
   }
 
   @Public()

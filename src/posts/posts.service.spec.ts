@@ -1,7 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { RequestLoaders } from '../graphql/request-loaders';
 import type { DatabasePubSub, Topic } from '../database/database-pubsub';
-import { PaginatedPost } from './models/paginated-post.model';
 import type { PostsRepository } from './posts.repository';
 import { type PostAddedEvent, PostsService } from './posts.service';
 
@@ -51,11 +50,11 @@ describe(PostsService.name, () => {
     });
   });
 
-  describe('getPage', () => {
+  describe('getList', () => {
     it('should read one page of posts in id order', async () => {
       repository.getPage.mockResolvedValue([row(3, 2), row(4, 3)]);
 
-      await expect(sut.getPage({ offset: 2, limit: 2 })).resolves.toEqual([post(3), post(4)]);
+      await expect(sut.getList({ offset: 2, limit: 2 })).resolves.toEqual([post(3), post(4)]);
       expect(repository.getPage).toHaveBeenCalledWith(2, 2);
     });
   });
@@ -81,14 +80,13 @@ describe(PostsService.name, () => {
     });
   });
 
-  describe('getPaginated', () => {
+  describe('getPage', () => {
     it('should read one row past the page to tell whether another page follows, without counting', async () => {
       repository.getPage.mockResolvedValue([row(3, 2), row(4, 3), row(5, 3)]);
 
-      const page = await sut.getPaginated({ offset: 2, limit: 2 });
+      const page = await sut.getPage({ offset: 2, limit: 2 });
 
       expect(repository.getPage).toHaveBeenCalledWith(2, 3);
-      expect(page).toBeInstanceOf(PaginatedPost);
       expect(page).toMatchObject({
         nodes: [post(3), post(4)],
         hasNextPage: true,
@@ -102,7 +100,7 @@ describe(PostsService.name, () => {
       repository.getPage.mockResolvedValue([row(4, 3)]);
       repository.count.mockResolvedValue(4);
 
-      await expect(sut.getPaginated({ offset: 3, limit: 2 }, { totalCount: true })).resolves.toMatchObject({
+      await expect(sut.getPage({ offset: 3, limit: 2 }, { totalCount: true })).resolves.toMatchObject({
         nodes: [post(4)],
         totalCount: 4,
         hasNextPage: false,

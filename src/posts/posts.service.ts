@@ -4,10 +4,10 @@ import { constraintViolationOf } from '../common/errors/database-errors';
 import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../common/pagination/pagination.args';
 import { DatabasePubSub, mapEvents, type Topic } from '../database/database-pubsub';
 import type { ListService } from '../graphql/base.resolver';
+import type { Page } from '../graphql/paginated.type';
 import { alignWithIds, type RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
-import { PaginatedPost } from './models/paginated-post.model';
 import type { Post } from './models/post.model';
 import { PostsRepository } from './posts.repository';
 import type { PostRow } from './posts.table';
@@ -56,20 +56,20 @@ export class PostsService implements ListService<Post> {
   readonly loadByIds: BatchLoadFn<number, Post | null> = (ids) => this.getByIds([...ids]);
 
   /** `findAllPost`: a bare list of one page in id order. */
-  async getPage({ offset, limit }: PaginationArgs): Promise<Post[]> {
+  async getList({ offset, limit }: PaginationArgs): Promise<Post[]> {
     return (await this.repository.getPage(offset, limit)).map(toPost);
   }
 
   /** `posts`: a page in id order, counting every post only when asked (it is the costly part of a page). */
-  async getPaginated({ offset, limit }: PaginationArgs, { totalCount = false } = {}): Promise<PaginatedPost> {
+  async getPage({ offset, limit }: PaginationArgs, { totalCount = false } = {}): Promise<Page<Post>> {
     // One row past the page tells whether another page follows, without counting.
     const rows = await this.repository.getPage(offset, limit + 1);
-    return PaginatedPost.of({
+    return {
       nodes: rows.slice(0, limit).map(toPost),
       totalCount: totalCount ? await this.repository.count() : undefined,
       hasNextPage: rows.length > limit,
       offset,
-    });
+    };
   }
 
   /**

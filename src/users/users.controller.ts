@@ -27,7 +27,7 @@ export class UsersController {
   @ApiOperation({ summary: 'A page of users, in id order (admins only)' })
   @ApiOkResponse({ type: UserResponseDto, isArray: true, description: 'id, username and roles of each user' })
   getUsers(@Query() page: PaginationArgs): Promise<UserResponseDto[]> {
-    return this.usersService.getPage(page);
+    return this.usersService.getList(page);
   }
 
   @Patch(':id')

@@ -91,7 +91,7 @@ export class UsersService {
     return user;
   }
 
-  async getPage({ offset, limit }: PaginationArgs): Promise<UserResponseDto[]> {
+  async getList({ offset, limit }: PaginationArgs): Promise<UserResponseDto[]> {
     return (await this.repository.getPage(offset, limit)).map(toUserResponse);
   }
 

@@ -13,7 +13,7 @@ export function toWarrior(row: WarriorRow): Warrior {
 export class WarriorsService implements ListService<Warrior> {
   constructor(private readonly repository: WarriorsRepository) {}
 
-  async getPage({ offset, limit }: PaginationArgs): Promise<Warrior[]> {
+  async getList({ offset, limit }: PaginationArgs): Promise<Warrior[]> {
     return (await this.repository.getPage(offset, limit)).map(toWarrior);
   }
 }
