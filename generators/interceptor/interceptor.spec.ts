@@ -27,10 +27,13 @@ describe('interceptor generator', () => {
       const changes = new FileChanges(join(ROOT, 'tmp', 'nowhere'));
       const options = normalizeInterceptorOptions({ name: APP_CLASSES[kind], kind });
 
-      buildInterceptor(render, changes, { ...options, kebabName: kind });
+      buildInterceptor(render, changes, options);
       await changes.format();
 
-      for (const file of [`${kind}.interceptor.ts`, `${kind}.interceptor.spec.ts`]) {
+      for (const file of [
+        `${options.kebabName}.interceptor.ts`,
+        `${options.kebabName}.interceptor.spec.ts`,
+      ]) {
         const path = `src/common/interceptors/${file}`;
         expect(changes.read(path)).toBe(readFileSync(join(ROOT, path), 'utf8'));
       }

@@ -11,7 +11,7 @@ import {
 import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import { Public } from '../common/decorators/public.decorator';
-import { FixedCacheInterceptor } from '../common/interceptors/cache.interceptor';
+import { FixedCacheInterceptor } from '../common/interceptors/fixed-cache.interceptor';
 import { ErrorsInterceptor } from '../common/interceptors/errors.interceptor';
 import { ExcludeNullInterceptor } from '../common/interceptors/exclude-null.interceptor';
 import {

@@ -1,6 +1,6 @@
 import { lastValueFrom, of } from 'rxjs';
 import { FakeCallHandler, httpContext } from '../../../test/utils/execution-context';
-import { FixedCacheInterceptor } from './cache.interceptor';
+import { FixedCacheInterceptor } from './fixed-cache.interceptor';
 
 describe(FixedCacheInterceptor.name, () => {
   const sut = new FixedCacheInterceptor();
