@@ -27,6 +27,6 @@ export class AuthorPostsResolver {
     @Args() { limit }: LimitArgs,
     @Context('loaders') loaders: RequestLoaders,
   ): Promise<Post[]> {
-    return this.postsService.getOfAuthor(author.id, limit, loaders);
+    return loaders.of(this.postsService.loadByAuthor).load({ authorId: author.id, limit });
   }
 }

@@ -46,6 +46,6 @@ export class PostsSchemaFirstResolver {
   @ResolveField('posts')
   @Resolver('Author')
   getPosts(@Parent() { id }: Author, @Args() args: LimitArgs, @Context('loaders') loaders: RequestLoaders) {
-    return this.postsService.getOfAuthor(id, args.limit, loaders);
+    return loaders.of(this.postsService.loadByAuthor).load({ authorId: id, limit: args.limit });
   }
 }

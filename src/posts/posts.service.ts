@@ -97,11 +97,6 @@ export class PostsService implements ListService<Post> {
     return postsOfEach.map((postsOfOne, index) => postsOfOne.slice(0, keys[index].limit));
   };
 
-  /** `Author.posts` on either endpoint: through the request's loader, one query for every author of the request. */
-  getOfAuthor(authorId: number, limit: number, loaders: RequestLoaders): Promise<Post[]> {
-    return loaders.of(this.loadByAuthor).load({ authorId, limit });
-  }
-
   /**
    * The ids of each author's first DEFAULT_LIMIT posts (what `Author.posts` answers by default), through the
    * request's loader, so it shares one query with every `Author.posts` of the same request.
