@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { RESOURCE_SHORTAGE_WINDOW_MS } from '../src/common/errors/resource-shortage-log';
 import { UNAVAILABLE_MESSAGE } from '../src/common/errors/to-http-exception';
-import { Clock } from '../src/common/utils/clock';
+import { Clock } from '../src/common/clock';
 import { failStatements } from './utils/driver-double';
 import { useTestApp } from './utils/test-app';
 

@@ -14,8 +14,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { clientAddressOf } from '../common/utils/client-address';
-import { clientGoneSignal } from '../common/utils/client-gone-signal';
+import { clientAddressOf } from '../common/http/client-address';
+import { clientGoneSignal } from '../common/http/client-gone-signal';
 import { CurrentUser } from './decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthService } from './auth.service';

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { ACCESS_TOKEN_LIFETIME, type TokenPayload } from './token-payload';
 import { extractBearerToken, verifyAccessToken } from './verify-access-token';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
-import { httpRequestOf } from '../common/utils/http-request';
+import { httpRequestOf } from '../common/http/http-request';
 
 /**
  * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.

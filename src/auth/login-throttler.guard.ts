@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { clientAddressOf } from '../common/utils/client-address';
+import { clientAddressOf } from '../common/http/client-address';
 import { foldUsername } from '../users/username';
 
 export interface LoginThrottleLimits {

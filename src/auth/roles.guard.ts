@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { httpRequestOf } from '../common/utils/http-request';
+import { httpRequestOf } from '../common/http/http-request';
 import type { Role } from '../users/roles';
 import { ROLES_KEY } from './decorators/roles.decorator';
 

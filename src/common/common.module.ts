@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ResourceShortageLog } from './errors/resource-shortage-log';
-import { Clock } from './utils/clock';
+import { Clock } from './clock';
 
 /**
  * Shared services every module may inject without importing anything (e.g. the Clock of a logging interceptor,

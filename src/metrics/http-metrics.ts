@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Histogram } from 'prom-client';
-import { routeOf } from '../common/utils/http-route';
+import { routeOf } from '../common/http/http-route';
 import { BoundedLabelValues } from './bounded-label-values';
 
 export type HttpLabels = 'method' | 'route' | 'status';

@@ -3,7 +3,7 @@ import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import { clientAddressOf } from '../common/utils/client-address';
+import { clientAddressOf } from '../common/http/client-address';
 import type { Environment } from '../config/environment';
 import { type DatabaseSessionStore, setSessionClient } from './database-session.store';
 

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { TokenPayload } from '../token-payload';
-import { httpRequestOf } from '../../common/utils/http-request';
+import { httpRequestOf } from '../../common/http/http-request';
 
 /** The verified token payload that the global guard attached to the request. */
 export const CurrentUser = createParamDecorator(

@@ -27,6 +27,8 @@ interface Waiter {
  * Lets at most `limit` tasks run at once; the rest wait in arrival order, within the limits: at most `maxWaiting`
  * of them, and at most `maxPerOwner` running or waiting for one owner, so that one owner cannot take the whole
  * line. Over a limit, `run` refuses at once (SemaphoreFullError) rather than let a wait grow.
+ * Hand-written: p-limit and p-queue bound the concurrency (p-queue takes an AbortSignal too), but neither has a
+ * per-owner share or refuses past a bounded line, which is what keeps one client from filling the password hasher.
  */
 export class Semaphore {
   private active = 0;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { Clock } from '../utils/clock';
+import { Clock } from '../clock';
 import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from './to-http-exception';
 import { HttpExceptionFilter, RETRY_AFTER_SECONDS } from './http-exception.filter';
 import { ResourceShortageLog } from './resource-shortage-log';

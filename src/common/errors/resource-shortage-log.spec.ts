@@ -1,4 +1,4 @@
-import { Clock } from '../utils/clock';
+import { Clock } from '../clock';
 import { RESOURCE_SHORTAGE_WINDOW_MS, ResourceShortageLog } from './resource-shortage-log';
 
 describe(ResourceShortageLog.name, () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../utils/clock';
+import { Clock } from '../clock';
 
 /**
  * How long /health reports the database down after it last refused work for lack of resources: long enough for a

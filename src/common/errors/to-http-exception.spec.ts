@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Logger, NotFoundException } from '@nestjs/common';
-import { Clock } from '../utils/clock';
+import { Clock } from '../clock';
 import { ResourceShortageLog } from './resource-shortage-log';
 import { REFUSED_VALUE_MESSAGE, toHttpException, UNAVAILABLE_MESSAGE } from './to-http-exception';
 

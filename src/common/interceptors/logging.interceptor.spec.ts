@@ -6,7 +6,7 @@ import {
   graphqlContext,
   httpContext,
 } from '../../../test/utils/execution-context';
-import type { Clock } from '../utils/clock';
+import type { Clock } from '../clock';
 import { LoggingInterceptor } from './logging.interceptor';
 
 describe(LoggingInterceptor.name, () => {

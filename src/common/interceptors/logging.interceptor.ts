@@ -3,7 +3,7 @@ import { GqlContextType, GqlExecutionContext } from '@nestjs/graphql';
 import type { Request } from 'express';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Observable, tap } from 'rxjs';
-import { Clock } from '../utils/clock';
+import { Clock } from '../clock';
 
 /**
  * One line before the handler and one when its stream completes, fails or is cancelled, with the elapsed

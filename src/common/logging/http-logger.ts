@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { PinoLogger } from 'nestjs-pino';
-import { routeOf } from '../utils/http-route';
+import { routeOf } from '../http/http-route';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
