@@ -129,6 +129,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
     imports.update.add('@nestjs/graphql', ['InputType']);
   }
   if (rest) imports.model.add('@nestjs/swagger', ['ApiProperty']);
+  imports.model.add(`../${names.kebabNames}.table`, [`${names.Name}Row`], true);
   const fields = parsed.map((field) =>
     fieldCode(field, names.Name, { graphql: codeFirst, rest }, imports, parents),
   );

@@ -5,18 +5,13 @@ import type { Page } from '../graphql/paginated.type';
 import { alignWithIds } from '../graphql/request-loaders';
 import { PostsService } from '../posts/posts.service';
 import { AuthorsRepository } from './authors.repository';
-import type { AuthorRow } from './authors.table';
 import type { GetAuthorArgs } from './dto/get-author.args';
-import type { Author } from './models/author.model';
+import { type Author, toAuthor } from './models/author.model';
 
 /** What a page carries beyond its authors; both cost extra work, so callers ask for them. */
 export interface AuthorsPageOptions {
   totalCount?: boolean;
   posts?: boolean;
-}
-
-export function toAuthor(row: AuthorRow): Author {
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName };
 }
 
 @Injectable()

@@ -5,32 +5,10 @@ import type { Page } from '../graphql/paginated.type';
 import { alignWithIds } from '../graphql/request-loaders';
 import type { CreateBookInput } from './dto/create-book.input';
 import type { UpdateBookInput } from './dto/update-book.input';
-import type { Book } from './models/book.model';
+import { type Book, toBook } from './models/book.model';
 import { type BookFilter, type BookSort, BooksRepository } from './books.repository';
-import type { BookRow } from './books.table';
 
 export const BY_ID: BookSort = { field: 'id', direction: 'asc' };
-
-export function toBook(row: BookRow): Book {
-  return {
-    id: row.id,
-    title: row.title,
-    isbn: row.isbn,
-    summary: row.summary,
-    pages: row.pages,
-    rating: row.rating,
-    price: row.price,
-    inStock: row.inStock,
-    publishedOn: row.publishedOn,
-    releasedAt: row.releasedAt,
-    externalId: row.externalId,
-    metadata: row.metadata,
-    genre: row.genre,
-    authorId: row.authorId,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 /** The books' rules, for every API that serves them: GraphQL on /graphql and REST on /books. */
 @Injectable()

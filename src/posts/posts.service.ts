@@ -8,13 +8,8 @@ import type { Page } from '../graphql/paginated.type';
 import { alignWithIds, type RequestLoaders } from '../graphql/request-loaders';
 import type { CreatePostInput } from './dto/create-post.input';
 import type { AuthorStats } from './models/author-stats.model';
-import type { Post } from './models/post.model';
+import { type Post, toPost } from './models/post.model';
 import { PostsRepository } from './posts.repository';
-import type { PostRow } from './posts.table';
-
-export function toPost(row: PostRow): Post {
-  return { id: row.id, title: row.title, votes: row.votes };
-}
 
 /** What `postAdded` carries between instances: the post, and its author for the subscribers' filter. */
 export interface PostAddedEvent {

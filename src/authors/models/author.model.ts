@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type { Post } from '../../posts/models/post.model';
+import type { AuthorRow } from '../authors.table';
 
 @ObjectType({ description: 'An author of posts.' })
 export class Author {
@@ -14,4 +15,9 @@ export class Author {
 
   /** REST only, filled in when asked (`GET /authors`); GraphQL's `Author.posts` is the posts feature's field. */
   posts?: Post[];
+}
+
+/** The API's author from its row: where a column becomes a field. */
+export function toAuthor(row: AuthorRow): Author {
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName };
 }

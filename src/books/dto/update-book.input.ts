@@ -18,7 +18,11 @@ import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
 import { JSONScalar } from '../../graphql/scalars/json.scalar';
 import { BookGenre } from '../book-genre.enum';
 
-/** Every field optional; a field left out keeps its value, null clears a nullable one. */
+/**
+ * Every field optional; a field left out keeps its value, null clears a nullable one. Written out rather than
+ * `PartialType(CreateBookInput)`: @nestjs/graphql's and @nestjs/swagger's PartialType each keep only their own
+ * API's metadata, and one class serves both.
+ */
 @InputType()
 export class UpdateBookInput {
   @Field(() => String, { nullable: true })

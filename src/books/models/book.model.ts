@@ -4,6 +4,7 @@ import { DateTimeScalar } from '../../graphql/scalars/date-time.scalar';
 import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
 import { JSONScalar } from '../../graphql/scalars/json.scalar';
 import { BookGenre } from '../book-genre.enum';
+import type { BookRow } from '../books.table';
 
 registerEnumType(BookGenre, { name: 'BookGenre' });
 
@@ -82,4 +83,26 @@ export class Book {
   @Field(() => DateTimeScalar)
   @ApiProperty()
   updatedAt: Date;
+}
+
+/** The API's book from its row: where a column becomes a field. */
+export function toBook(row: BookRow): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    isbn: row.isbn,
+    summary: row.summary,
+    pages: row.pages,
+    rating: row.rating,
+    price: row.price,
+    inStock: row.inStock,
+    publishedOn: row.publishedOn,
+    releasedAt: row.releasedAt,
+    externalId: row.externalId,
+    metadata: row.metadata,
+    genre: row.genre,
+    authorId: row.authorId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
+import type { PostRow } from '../posts.table';
 
 @ObjectType({ description: 'A post written by an author.' })
 export class Post {
@@ -10,4 +11,9 @@ export class Post {
 
   @Field(() => Int, { nullable: true, description: 'Upvotes; null until the first upvote.' })
   votes: number | null;
+}
+
+/** The API's post from its row: where a column becomes a field. */
+export function toPost(row: PostRow): Post {
+  return { id: row.id, title: row.title, votes: row.votes };
 }
