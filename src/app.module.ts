@@ -3,7 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
 import { CommonModule } from './common/common.module';
-import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { LoggingInterceptor } from './common/interceptors/logging.interceptor';
 import { LoggingModule } from './common/logging/logging.module';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
@@ -39,7 +39,7 @@ import { TenantsModule } from './tenants/tenants.module';
     // Global through the provider list (not app.useGlobalInterceptors) so that its Clock is injected.
     { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
     // Errors in one place: domain and database errors as their 4xx/503 (common/errors/to-http-exception.ts).
-    { provide: APP_FILTER, useClass: HttpExceptionFilter },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })
 export class AppModule {

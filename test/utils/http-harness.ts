@@ -6,7 +6,7 @@ import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
 import { RolesGuard } from '../../src/auth/roles.guard';
 import { ACCESS_TOKEN_LIFETIME } from '../../src/auth/token-payload';
 import { CommonModule } from '../../src/common/common.module';
-import { HttpExceptionFilter } from '../../src/common/errors/http-exception.filter';
+import { AllExceptionsFilter } from '../../src/common/errors/all-exceptions.filter';
 import { AppExpressAdapter } from '../../src/common/http/app-express.adapter';
 import { AppValidationPipe } from '../../src/common/pipes/app-validation.pipe';
 import { TEST_JWT_SECRET } from './constants';
@@ -40,7 +40,7 @@ export async function createHttpHarness(controller: Type, providers: Provider[])
       { provide: APP_GUARD, useClass: JwtAuthGuard },
       { provide: APP_GUARD, useClass: RolesGuard },
       { provide: APP_PIPE, useClass: AppValidationPipe },
-      { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      { provide: APP_FILTER, useClass: AllExceptionsFilter },
     ],
   }).compile();
   const app = moduleRef.createNestApplication(new AppExpressAdapter(), { logger: false });

@@ -16,7 +16,7 @@ class LoggedUnexpectedError extends IntrinsicException {}
  * same mapping in formatGraphqlError, which also sees the errors of field resolvers (filters do not run there).
  */
 @Catch()
-export class HttpExceptionFilter extends BaseExceptionFilter {
+export class AllExceptionsFilter extends BaseExceptionFilter {
   constructor(private readonly shortages: ResourceShortageLog) {
     super();
   }

@@ -2,7 +2,7 @@ import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Clock } from '../clock';
 import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from './to-http-exception';
-import { HttpExceptionFilter, RETRY_AFTER_SECONDS } from './http-exception.filter';
+import { AllExceptionsFilter, RETRY_AFTER_SECONDS } from './all-exceptions.filter';
 import { ResourceShortageLog } from './resource-shortage-log';
 
 function httpHost(type = 'http', headersSent = false) {
@@ -18,9 +18,9 @@ function httpHost(type = 'http', headersSent = false) {
   return { host, response };
 }
 
-describe(HttpExceptionFilter.name, () => {
+describe(AllExceptionsFilter.name, () => {
   const reply = jest.fn();
-  let sut: HttpExceptionFilter;
+  let sut: AllExceptionsFilter;
   let shortages: ResourceShortageLog;
 
   beforeEach(() => {
@@ -28,7 +28,7 @@ describe(HttpExceptionFilter.name, () => {
     jest.spyOn(Logger.prototype, 'error').mockImplementation();
     reply.mockReset();
     shortages = new ResourceShortageLog(new Clock());
-    sut = new HttpExceptionFilter(shortages);
+    sut = new AllExceptionsFilter(shortages);
     // What Nest injects into a global BaseExceptionFilter.
     Object.assign(sut, {
       httpAdapterHost: {
