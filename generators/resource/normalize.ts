@@ -85,8 +85,6 @@ export interface ResourceOptions extends Names {
   /** The parents' features, whose data modules the API module imports (for their loaders). */
   parentModules: ParentType[];
   repositoryDrizzleImports: string;
-  /** `Book` in sentences: "Book 7 not found". */
-  Word: string;
   apiList: string;
 }
 
@@ -344,7 +342,6 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       .filter((name) => filters.length > 0 || name !== 'and')
       .sort()
       .join(', '),
-    Word: names.word[0].toUpperCase() + names.word.slice(1),
     apiList,
   };
 }

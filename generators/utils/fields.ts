@@ -1,5 +1,5 @@
 import { isCalendarDate } from '../../src/common/validation/calendar-date';
-import { namesOf } from './names';
+import { namesOf, snakeCase } from './names';
 
 /** PostgreSQL's `integer`, GraphQL's `Int`. */
 export const INT_MIN = -(2 ** 31);
@@ -77,8 +77,6 @@ export class FieldSpecError extends Error {
   override readonly name = 'FieldSpecError';
 }
 
-const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
 /**
  * Parses `--fields "title:string{200} isbn:string{13}:unique publishedOn?:date genre:enum{A,B} author:references"`.
  * Refuses, naming the field and what is allowed: a bad syntax, an unknown type or flag, a duplicate or reserved
@@ -92,7 +90,7 @@ export function parseFields(spec: string, context: FieldContext): Field[] {
     .map((part) => parseField(part, context));
   const seen = new Set<string>();
   // Columns are snake_case, so `fooBar` and `fooBAR` (or `createdAT` and createdAt) would be one column.
-  const columns = new Map(context.reservedNames.map((name) => [snake(name), name]));
+  const columns = new Map(context.reservedNames.map((name) => [snakeCase(name), name]));
   for (const field of fields) {
     for (const taken of [field.name, field.foreignKey].filter((name): name is string => name !== undefined)) {
       if (seen.has(taken)) throw new FieldSpecError(`field "${field.name}": ${taken} is declared twice`);
@@ -123,7 +121,7 @@ function parseField(part: string, context: FieldContext): Field {
   }
   const field: Field = {
     name,
-    column: snake(name),
+    column: snakeCase(name),
     type: type as FieldType,
     nullable: nullable === '?',
     unique: false,
@@ -151,7 +149,7 @@ function parseField(part: string, context: FieldContext): Field {
       const missing = context.typesOf ? `has no type on ${context.typesOf}` : 'the app does not have';
       throw problem(`references ${parent}, which ${missing} (types: ${known})`);
     }
-    Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snake(name)}_id`, index: true });
+    Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snakeCase(name)}_id`, index: true });
   }
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;

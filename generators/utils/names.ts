@@ -18,6 +18,8 @@ export interface Names {
   snakeNames: string;
   /** `blog post` (for messages and descriptions) */
   word: string;
+  /** `Blog post` (to start a sentence: "Blog post 7 not found") */
+  Word: string;
   /** `blog posts` (for messages and descriptions) */
   words: string;
   /** `a blog post`, `an essay` */
@@ -34,6 +36,10 @@ const splitWords = (name: string) =>
     .split(' ');
 
 export const kebabCase = (identifier: string) => splitWords(identifier).join('-');
+
+/** A field's column: `author_id` from `authorId` (`fooBAR` is `foo_bar` too, so the two cannot both be fields). */
+export const snakeCase = (identifier: string) =>
+  identifier.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 const pascal = (words: string[]) => words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
 
@@ -63,6 +69,7 @@ export function namesOf(name: string): Names {
     kebabNames: plural.join('-'),
     snakeNames: plural.join('_'),
     word: singular.join(' '),
+    Word: `${singular[0][0].toUpperCase()}${singular.join(' ').slice(1)}`,
     aWord: `${/^[aeiou]/.test(singular[0]) ? 'an' : 'a'} ${singular.join(' ')}`,
     words: plural.join(' '),
   };
