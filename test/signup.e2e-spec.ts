@@ -138,7 +138,13 @@ describe('sign-up (POST /auth/signup)', () => {
 
     it('should take a password of 8 and of 128 characters, and a name of 3 and of 32', async () => {
       await signup({ username: 'ivy', password: 'x1y2z3w4' }).expect(201);
-      await signup({ username: 'j'.repeat(32), password: 'y'.repeat(128) }).expect(201);
+      // 128 characters as the rule counts them (an emoji is one), 192 UTF-16 units: login counts them alike.
+      const password = 'y'.repeat(64) + '\u{1F600}'.repeat(64);
+      await signup({ username: 'j'.repeat(32), password }).expect(201);
+      await request(sut.http)
+        .post('/auth/login')
+        .send({ username: 'j'.repeat(32), password })
+        .expect(200);
     });
 
     it('should answer 400 for a body that is not an object', async () => {

@@ -69,6 +69,15 @@ describe(UsersService.name, () => {
     expect(repository.getByUsername).not.toHaveBeenCalled();
   });
 
+  // Sign-up counts an emoji (two UTF-16 units) as one character: 128 of them make a valid password.
+  it('should check a password of 128 characters however many UTF-16 units they take', async () => {
+    repository.getByUsername.mockResolvedValue(alice);
+    check.mockResolvedValue(true);
+
+    await expect(sut.verifyCredentials('alice', '\u{1F600}'.repeat(128))).resolves.toMatchObject({ id: 1 });
+    expect(check).toHaveBeenCalled();
+  });
+
   it('should look the user up inside the hashing slot, for the caller (its address and AbortSignal)', async () => {
     const caller = { client: '203.0.113.1', signal: new AbortController().signal };
     repository.getByUsername.mockResolvedValue(alice);

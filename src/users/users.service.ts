@@ -5,6 +5,7 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
+import { length } from 'class-validator';
 import type { PaginationArgs } from '../common/pagination/pagination.args';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
@@ -39,8 +40,9 @@ export class UsersService {
     password: string,
     caller: HashCaller = {},
   ): Promise<VerifiedUser | undefined> {
-    // Longer than sign-up and a password change allow: no account has it, and no hash is spent on it.
-    if (password.length > PASSWORD_MAX_LENGTH) return undefined;
+    // Longer than sign-up and a password change allow (counted as their @Length counts: an emoji is one): no
+    // account has it, and no hash is spent on it.
+    if (!length(password, 0, PASSWORD_MAX_LENGTH)) return undefined;
     // The lookup waits for the hashing slot too: a login the hasher refuses costs no database work.
     return this.hasher.withSlot(caller, async (check) => {
       const user = await this.repository.getByUsername(username);
