@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
   decimalTextOf,
+  decimalTextOfLiteral,
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
@@ -118,6 +119,19 @@ describe('field validators', () => {
     [19.99, '19.99'],
   ])('should write the JSON number %p as the decimal %p', (value, text) => {
     expect(decimalTextOf(value)).toBe(text);
+  });
+
+  it.each([
+    ['1e2', '100'],
+    ['-2.5E1', '-25'],
+    ['1.50e1', '15.0'],
+    ['2.5e-8', '0.000000025'],
+    ['0e0', '0'],
+    ['1.00000000000000000001e2', '100.000000000000000001'],
+    ['1e1001', undefined],
+    ['19.99', undefined],
+  ])('should write the literal %p as the decimal %p', (literal, text) => {
+    expect(decimalTextOfLiteral(literal)).toBe(text);
   });
 
   it('should take a satoshi (0.00000001) sent as a JSON number', () => {

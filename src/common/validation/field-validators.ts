@@ -136,6 +136,29 @@ export function decimalTextOf(value: number): string | undefined {
   return `${sign}0.${'0'.repeat(-Number(exponent) - 1)}${digits}`;
 }
 
+/** PostgreSQL numeric's most digits in a column (`decimal{P,S}`: P ≤ 1000). */
+const MAX_DECIMAL_DIGITS = 1000;
+
+/**
+ * A number literal with an exponent (GraphQL's `1.5e2`), written out exactly as decimal text (`150`), as a literal
+ * without one is taken as written; undefined for anything else, and for an exponent past any decimal's digits.
+ */
+export function decimalTextOfLiteral(literal: string): string | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/.exec(literal);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponentText] = match;
+  const exponent = Number(exponentText);
+  if (Math.abs(exponent) > MAX_DECIMAL_DIGITS) return undefined;
+  const digits = whole + fraction;
+  // Where the point goes among the digits, padded with zeros on the side it moves past.
+  const point = whole.length + exponent;
+  const padded = point < 1 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
+  const at = Math.max(point, 1);
+  const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
+  const decimals = padded.slice(at);
+  return `${sign}${integer}${decimals ? `.${decimals}` : ''}`;
+}
+
 /**
  * A decimal sent as a JSON number or a string (`19.99` or `"19.99"`) becomes its string, which is exact; a number
  * with more digits than a double keeps, and anything else, is left for the validator to refuse.

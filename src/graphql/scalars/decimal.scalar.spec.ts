@@ -37,5 +37,16 @@ describe('Decimal scalar', () => {
     expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1e2' })).toBe('100');
     expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1.5E1' })).toBe('15');
     expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '2.5e-8' })).toBe('0.000000025');
+    // Digit for digit, not through a double: the validator then sees every decimal and can refuse them.
+    expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1.00000000000000000001e2' })).toBe(
+      '100.000000000000000001',
+    );
+    expect(DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '123.456e-2' })).toBe('1.23456');
+  });
+
+  it('should refuse an exponent past the digits any decimal holds, without writing them out', () => {
+    expect(() => DecimalScalar.parseLiteral({ kind: Kind.FLOAT, value: '1e999999999' })).toThrow(
+      'Decimal has an exponent past the 1000 digits a decimal holds',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { decimalTextOf, EXACT_DIGITS } from '../../common/validation/field-validators';
+import { decimalTextOf, decimalTextOfLiteral, EXACT_DIGITS } from '../../common/validation/field-validators';
 
 /**
  * `Decimal`: an exact number, read as a string (`"19.99"`), taken as a number or a string (`19.99` or `"19.99"`)
@@ -22,8 +22,12 @@ export const DecimalScalar = new GraphQLScalarType<string, string>({
   serialize: (value) => String(value),
   parseValue,
   parseLiteral: (node) => {
-    // Exact as written; but `1e2` is written out as its JSON number would be (100), not refused as text.
-    if (node.kind === Kind.FLOAT && /e/i.test(node.value)) return parseValue(Number(node.value));
+    // Exact as written; `1e2` is written out (100), digit for digit, not refused as text.
+    if (node.kind === Kind.FLOAT && /e/i.test(node.value)) {
+      const text = decimalTextOfLiteral(node.value);
+      if (text !== undefined) return text;
+      throw new GraphQLError('Decimal has an exponent past the 1000 digits a decimal holds', { nodes: node });
+    }
     if (node.kind === Kind.INT || node.kind === Kind.FLOAT || node.kind === Kind.STRING) return node.value;
     throw new GraphQLError('Decimal must be a number or a string such as "19.99"', { nodes: node });
   },
