@@ -25,7 +25,7 @@ export async function generate(
     const clash = doubleBinding(path, changes.read(path));
     if (clash)
       throw new GeneratorInputError(
-        `the name clashes with what the generated code imports: ${clash}; choose another name`,
+        `a name clashes with what the generated code imports: ${clash}; rename the feature, or the field whose type it is`,
       );
   }
   await changes.format();

@@ -102,6 +102,12 @@ describe('generators: input, help and previews', () => {
         /the app has a class or enum named SortDirection already \(src\/common\/pagination\/sort-direction\.ts\)/,
       ],
       [
+        "an enum field whose type is the name of the feature's filter (REST only)",
+        'controller',
+        ['--name', 'Ticket', '--fields', 'filter:enum{A,B}'],
+        /would declare TicketFilter.*rename the feature, or the field whose type it is/,
+      ],
+      [
         'a name with a word that has no singular',
         'controller',
         ['--name', 'book_s'],
