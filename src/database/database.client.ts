@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
 import { PROJECT_ROOT } from '../common/project-root';
 import { openPglite } from './pglite-open';
+import { postgresConnection } from './postgres-connection';
 import { PostgresListener } from './postgres-listener';
 import type { Database } from './database.types';
 
@@ -112,19 +113,14 @@ async function openPostgres(
   }: Omit<DatabaseOptions, 'url' | 'dataDir'>,
 ): Promise<DatabaseConnection> {
   // Fail fast when the server is away instead of letting requests queue behind a dead pool: a connection
-  // takes at most 2 s; the server cancels a statement after DATABASE_STATEMENT_TIMEOUT_MS, and the client gives
+  // takes at most 2 s (postgresConnection); the server cancels a statement after DATABASE_STATEMENT_TIMEOUT_MS, and the client gives
   // up 1 s later when the server cannot even say so (unreachable). A client that failed is dropped and the next
   // query reconnects, so the app recovers by itself when the server is back (database-errors.ts: the 503s).
   const pool = new Pool({
-    connectionString: url,
+    ...postgresConnection(url),
     max: poolMax,
-    connectionTimeoutMillis: 2_000,
     statement_timeout: statementTimeoutMs,
     query_timeout: statementTimeoutMs + 1_000,
-    keepAlive: true,
-    // Timestamps read back as the API wrote them: in another zone PostgreSQL prints an old instant with a local
-    // mean time offset in seconds (`+00:53:28`), which Date cannot parse. PGlite's sessions are in UTC already.
-    options: '-c TimeZone=UTC',
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
   const db = drizzlePostgres(pool, { logger });
@@ -138,12 +134,7 @@ async function openPostgres(
       // Several instances may start at once: one applies the migrations, the others wait. The advisory lock
       // belongs to a session, so lock, migrate and unlock on one client: a client of its own, without the
       // requests' time limits, since a migration may take minutes (an index on a big table) and so may the wait.
-      const client = new Client({
-        connectionString: url,
-        connectionTimeoutMillis: 2_000,
-        keepAlive: true,
-        options: '-c TimeZone=UTC',
-      });
+      const client = new Client(postgresConnection(url));
       await client.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');

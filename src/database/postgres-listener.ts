@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { postgresConnection } from './postgres-connection';
 
 /** Channel names are written into LISTEN statements: only plain identifiers, never user input. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -74,11 +75,7 @@ export class PostgresListener {
   }
 
   private async open(): Promise<void> {
-    const client = new Client({
-      connectionString: this.url,
-      connectionTimeoutMillis: 2_000,
-      keepAlive: true,
-    });
+    const client = new Client(postgresConnection(this.url));
     client.on('notification', ({ channel, payload }) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(payload ?? '');
     });
