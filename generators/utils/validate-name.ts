@@ -23,9 +23,7 @@ const RESERVED = new Set(
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
 /** A name in any case style: `BookReview`, `bookReview`, `book-review`, `book_review`. */
-const FEATURE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*$/;
-const ANY_CASE =
-  'a name of letters and digits, words joined in any case style (BookReview, book-review, book_review)';
+const ANY_CASE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*$/;
 
 /**
  * A problem with a generator's name argument, or undefined when it is usable.
@@ -57,14 +55,20 @@ function nameShapeProblem(
 
 /** As `identifierProblem`, in any case style: `RequestTiming`, `requestTiming`, `request-timing`, `request_timing`. */
 export function anyCaseNameProblem(raw: unknown, what: string, example: string): string | undefined {
-  return nameShapeProblem(raw, what, example, FEATURE_NAME, ANY_CASE);
+  return nameShapeProblem(
+    raw,
+    what,
+    example,
+    ANY_CASE_NAME,
+    'a name of letters and digits, words joined in any case style (BookReview, book-review, book_review)',
+  );
 }
 
 /**
  * As `anyCaseNameProblem`, and the name must have distinct singular and plural forms (a feature's item and list).
  */
 export function nameProblem(raw: unknown, what: string, example: string): string | undefined {
-  const problem = nameShapeProblem(raw, what, example, FEATURE_NAME, ANY_CASE);
+  const problem = anyCaseNameProblem(raw, what, example);
   if (problem) return problem;
   const value = String(raw);
   const names = namesOf(value);

@@ -23,9 +23,9 @@ export class BooksService {
 
   /** 404 where there is none: REST's `GET /books/:id`. */
   async getById(id: number): Promise<Book> {
-    const row = await this.repository.getById(id);
-    if (!row) throw notFound(id);
-    return toBook(row);
+    const book = await this.findById(id);
+    if (!book) throw notFound(id);
+    return book;
   }
 
   /** Batch function of the request loaders (`loaders.of(booksService.loadByIds)`): one entry per id, null where none. */

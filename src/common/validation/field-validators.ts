@@ -121,21 +121,6 @@ export function isExactJsonNumber(value: number): boolean {
   return mantissa.replace('.', '').replace(/^0+/, '').length <= EXACT_DIGITS;
 }
 
-/**
- * A JSON number as plain decimal text, as it was written (`19.99`; `1e-8` as `0.00000001`, which String() would
- * write in exponent form), or undefined when it has more digits than a double holds exactly.
- */
-export function decimalTextOf(value: number): string | undefined {
-  if (!isExactJsonNumber(value)) return undefined;
-  const text = String(value);
-  // Below 10^15 (isExactJsonNumber), String() writes an exponent only for small numbers: `1.5e-7`.
-  const [mantissa, exponent] = text.split('e');
-  if (exponent === undefined) return text;
-  const sign = mantissa.startsWith('-') ? '-' : '';
-  const digits = mantissa.slice(sign.length).replace('.', '');
-  return `${sign}0.${'0'.repeat(-Number(exponent) - 1)}${digits}`;
-}
-
 /** PostgreSQL numeric's most digits in a column (`decimal{P,S}`: P ≤ 1000). */
 const MAX_DECIMAL_DIGITS = 1000;
 
@@ -157,6 +142,17 @@ export function decimalTextOfLiteral(literal: string): string | undefined {
   const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
   const decimals = padded.slice(at);
   return `${sign}${integer}${decimals ? `.${decimals}` : ''}`;
+}
+
+/**
+ * A JSON number as plain decimal text, as it was written (`19.99`; `1e-8` as `0.00000001`, which String() would
+ * write in exponent form), or undefined when it has more digits than a double holds exactly.
+ */
+export function decimalTextOf(value: number): string | undefined {
+  if (!isExactJsonNumber(value)) return undefined;
+  const text = String(value);
+  // Below 10^15 (isExactJsonNumber), String() writes an exponent only for small numbers: `1.5e-7`.
+  return decimalTextOfLiteral(text) ?? text;
 }
 
 /**
