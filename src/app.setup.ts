@@ -25,8 +25,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(securityHeaders());
   app.use(refuseUnparsedBodies([CODE_FIRST_PATH, SCHEMA_FIRST_PATH]));
+  // JSON only: a form's values are all text, which no typed field (a number, a boolean) could take.
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
 
   const origins = config.get('CORS_ORIGINS', { infer: true });
   if (origins.length > 0) app.enableCors({ origin: origins, credentials: true });

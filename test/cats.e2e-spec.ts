@@ -97,6 +97,25 @@ describe('/cats', () => {
     });
 
     it.each([
+      ['null', 'null'],
+      ['a number', '42'],
+      ['a string', '"Tom"'],
+    ])('should say that a JSON body must be an object or an array when it is %s', async (_case, body) => {
+      const response = await request(sut.http)
+        .put('/cats/1')
+        .set('Authorization', `Bearer ${sut.aliceToken()}`)
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(400);
+
+      expect(response.body).toEqual({
+        statusCode: 400,
+        message: 'A JSON body must be an object or an array',
+        error: 'Bad Request',
+      });
+    });
+
+    it.each([
       ['text/plain', 'text/plain'],
       ['no Content-Type', undefined],
     ])('should answer 415 to a JSON body sent as %s, not a 400 listing every field', async (_case, type) => {
@@ -107,17 +126,15 @@ describe('/cats', () => {
       expect(response.status).toBe(415);
       expect(response.body).toEqual({
         statusCode: 415,
-        message:
-          'A request body must be sent as application/json (or as a form, application/x-www-form-urlencoded)',
+        message: 'A request body must be sent as application/json',
         error: 'Unsupported Media Type',
       });
     });
 
-    it('should still read a form (application/x-www-form-urlencoded), whose values are all text', async () => {
-      const response = await request(sut.http).post('/cats').type('form').send(tom).expect(400);
+    it('should answer 415 to a form, whose values are all text (age could never be a number)', async () => {
+      const response = await request(sut.http).post('/cats').type('form').send(tom).expect(415);
 
-      expect(response.body.message).toContain('age must be an integer between 0 and 50');
-      expect(response.body.message).not.toContain('name must be a string');
+      expect(response.body.message).toBe('A request body must be sent as application/json');
     });
 
     it('should answer 413 for a 2 MB body', async () => {

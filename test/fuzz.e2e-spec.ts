@@ -280,6 +280,58 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         });
       });
 
+      it('should refuse a JSON field holding an integer a JSON number does not carry exactly, on REST and GraphQL', async () => {
+        const big = JSON.stringify(book({ metadata: { n: 1 } })).replace('"n":1', '"n":12345678901234567890');
+        const rest = await request(sut.http)
+          .post('/books')
+          .set('Authorization', `Bearer ${token}`)
+          .set('Content-Type', 'application/json')
+          .send(big)
+          .expect(400);
+        expect(JSON.stringify(rest.body)).toContain(
+          'metadata holds an integer past 9007199254740991 with more than 15 significant digits',
+        );
+
+        const inline = await request(sut.http)
+          .post('/graphql')
+          .set('Authorization', `Bearer ${token}`)
+          .send({
+            query: `mutation { createBook(input: {title: "Probe", isbn: "inline-big", pages: 1, price: "1.00",
+            genre: FICTION, authorId: 1, metadata: {n: 12345678901234567890}}) { id } }`,
+          });
+        expect(inline.body.errors[0]).toMatchObject({
+          message: expect.stringContaining('metadata holds an integer past 9007199254740991'),
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+        // 2^53 - 1 is exact: kept.
+        await postBook({ metadata: { n: Number.MAX_SAFE_INTEGER } }).expect(201);
+      });
+
+      it('should refuse an inline JSON literal holding what JSON cannot (a bare word, a variable with no value), not drop it', async () => {
+        const createWith = (metadata: string, variables?: object) =>
+          request(sut.http)
+            .post('/graphql')
+            .set('Authorization', `Bearer ${token}`)
+            .send({
+              query: `mutation ${variables ? '($v: Int)' : ''} { createBook(input: {title: "Probe", isbn: "inline-2",
+              pages: 1, price: "1.00", genre: FICTION, authorId: 1, metadata: ${metadata}}) { metadata } }`,
+              variables,
+            });
+
+        const bareWord = await createWith('{a: SOME_ENUM, b: 1}');
+        expect(bareWord.body.errors[0].message).toContain(
+          'JSON cannot hold the bare word SOME_ENUM: write it as a string, "SOME_ENUM"',
+        );
+        const noValue = await createWith('{a: $v, b: 1}', {});
+        // graphql-js reports a literal refused at execution by the argument it is in.
+        expect(noValue.body.errors[0].message).toContain('Argument "input" has invalid value');
+        expect(bareWord.body.data ?? null).toBeNull();
+        expect(noValue.body.data ?? null).toBeNull();
+        // With a value, the variable is kept where it was written.
+        const kept = await createWith('{a: $v, b: 1}', { v: 7 });
+        expect(kept.body).toEqual({ data: { createBook: { metadata: { a: 7, b: 1 } } } });
+      });
+
       it('should refuse a date-time outside the years 100 to 9999 (UTC) by name, on REST and GraphQL', async () => {
         for (const releasedAt of ['9999-12-31T23:59:59-01:00', '0099-12-31T23:30:00Z']) {
           const response = await postBook({ releasedAt }).expect(400);

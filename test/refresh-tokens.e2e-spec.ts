@@ -231,6 +231,12 @@ describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', ()
         await refresh({ refresh_token: live.refresh_token }).expect(200);
       });
 
+      it("should take a client's Basic credentials (RFC 6749 §2.3.1) as no access token, not refuse them", async () => {
+        const pair = await login();
+
+        await refresh({ refresh_token: pair.refresh_token }, 'Basic Ym9iOmJvYg==').expect(200);
+      });
+
       it.each<[string, unknown]>([
         ['no refresh_token', {}],
         ['a number', { refresh_token: 42 }],

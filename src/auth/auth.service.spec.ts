@@ -78,11 +78,22 @@ describe(AuthService.name, () => {
     expect(refreshTokens.rotate).toHaveBeenCalledWith('presented', 2);
   });
 
-  it.each(['Bearer not-a-jwt', 'Basic abc', ''])(
+  it.each(['Bearer not-a-jwt', 'Bearer ey.ey.sig'])(
     'should refuse a refresh with the Authorization header %p, spending nothing',
     async (header) => {
       await expect(sut.refresh('presented', header)).rejects.toThrow(UnauthorizedException);
       expect(refreshTokens.rotate).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['Basic Ym9iOmJvYg==', '', 'bearer lowercase'])(
+    'should take the Authorization header %p, which holds no access token, as none sent',
+    async (header) => {
+      refreshTokens.rotate.mockResolvedValue({ userId: 2, token: 'next' });
+      users.findById.mockResolvedValue(bob);
+
+      await expect(sut.refresh('presented', header)).resolves.toMatchObject({ refresh_token: 'next' });
+      expect(refreshTokens.rotate).toHaveBeenCalledWith('presented', undefined);
     },
   );
 

@@ -36,10 +36,12 @@ export class AuthService {
 
   /**
    * The next pair for a live refresh token, signed with the user's current roles. `authorization`: when the client
-   * sends its access token along (expired or not), the refresh token must be that user's.
+   * sends its access token along (`Bearer …`, expired or not), the refresh token must be that user's; another
+   * scheme (a client's `Basic` credentials, RFC 6749 §2.3.1) counts as no token.
    */
   async refresh(refreshToken: string, authorization?: string): Promise<TokenPairResponseDto> {
-    const boundTo = authorization === undefined ? undefined : await this.userIdOf(authorization);
+    const accessToken = extractBearerToken(authorization);
+    const boundTo = accessToken === undefined ? undefined : await this.userIdOf(accessToken);
     const rotated = await this.refreshTokens.rotate(refreshToken, boundTo);
     const user = rotated && (await this.users.findById(rotated.userId));
     if (!rotated || !user) throw new UnauthorizedException();
@@ -71,11 +73,10 @@ export class AuthService {
   }
 
   /** The user of an access token of ours, expired or not; 401 for anything else. */
-  private async userIdOf(authorization: string): Promise<number> {
-    const token = extractBearerToken(authorization);
-    const payload =
-      token &&
-      (await verifyAccessToken(this.jwt, token, this.accessTokenLifetime, { ignoreExpiration: true }));
+  private async userIdOf(accessToken: string): Promise<number> {
+    const payload = await verifyAccessToken(this.jwt, accessToken, this.accessTokenLifetime, {
+      ignoreExpiration: true,
+    });
     if (!payload) throw new UnauthorizedException();
     return payload.sub;
   }

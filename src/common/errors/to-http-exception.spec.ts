@@ -1,7 +1,12 @@
 import { BadRequestException, ConflictException, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../clock';
 import { ResourceShortageLog } from './resource-shortage-log';
-import { REFUSED_VALUE_MESSAGE, toHttpException, UNAVAILABLE_MESSAGE } from './to-http-exception';
+import {
+  NOT_A_DOCUMENT_MESSAGE,
+  REFUSED_VALUE_MESSAGE,
+  toHttpException,
+  UNAVAILABLE_MESSAGE,
+} from './to-http-exception';
 
 // What both drivers raise (PGlite and node-postgres share PostgreSQL's fields), wrapped as Drizzle does.
 const failedQuery = (fields: Record<string, string>) =>
@@ -58,6 +63,21 @@ describe(toHttpException.name, () => {
 
     expect(mapped).toBeInstanceOf(expected.constructor);
     expect(mapped?.getResponse()).toEqual(expected.getResponse());
+  });
+
+  it('should say that a JSON body must be a document where body-parser says `null` is not valid JSON', () => {
+    const parseError = (body: string) =>
+      Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, body });
+
+    expect(toHttpException(parseError('null'))?.getResponse()).toMatchObject({
+      message: NOT_A_DOCUMENT_MESSAGE,
+    });
+    expect(toHttpException(parseError(' 42 '))?.getStatus()).toBe(400);
+    // As Nest's Express adapter hands it on: a 400 with body-parser's message, the error as its cause.
+    const mapped = new BadRequestException('Unexpected token', { cause: parseError('"Tom"') });
+    expect(toHttpException(mapped)?.getResponse()).toMatchObject({ message: NOT_A_DOCUMENT_MESSAGE });
+    // Malformed JSON keeps body-parser's own answer, which points at the syntax.
+    expect(toHttpException(parseError('{"name":'))).toBeUndefined();
   });
 
   it('should answer 503 when the database cannot be reached', () => {

@@ -16,6 +16,7 @@ import type { ResourceShortageLog } from './resource-shortage-log';
 
 export const UNAVAILABLE_MESSAGE = 'Service unavailable, try again later';
 export const REFUSED_VALUE_MESSAGE = 'A value in the request cannot be stored';
+export const NOT_A_DOCUMENT_MESSAGE = 'A JSON body must be an object or an array';
 
 const logger = new Logger('Errors');
 
@@ -34,6 +35,10 @@ const fieldName = (column: string) =>
  * Anything else is unexpected: undefined, and the caller answers 500 and logs it with logUnexpectedError.
  */
 export function toHttpException(error: unknown, shortages?: ResourceShortageLog): HttpException | undefined {
+  // Nest's Express adapter hands body-parser's errors on as a 400 (or 413…) with the error as its cause.
+  if (isJsonBodyNotADocument(error instanceof HttpException ? error.cause : error)) {
+    return new BadRequestException(NOT_A_DOCUMENT_MESSAGE);
+  }
   if (error instanceof HttpException) return error;
   if (isDatabaseUnavailable(error)) {
     const shortage = resourceShortageOf(error);
@@ -69,6 +74,23 @@ export function toHttpException(error: unknown, shortages?: ResourceShortageLog)
     return new BadRequestException(REFUSED_VALUE_MESSAGE);
   }
   return undefined;
+}
+
+/**
+ * body-parser's refusal of a JSON body that is valid JSON but not an object or array (`null`, `42`, `"text"`): its
+ * own message says the JSON is invalid (`Unexpected token 'n', "null" is not valid JSON`). Malformed JSON keeps it.
+ */
+function isJsonBodyNotADocument(error: unknown): boolean {
+  if (!(error instanceof SyntaxError) || (error as { type?: unknown }).type !== 'entity.parse.failed')
+    return false;
+  const { body } = error as { body?: unknown };
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

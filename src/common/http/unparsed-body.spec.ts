@@ -9,11 +9,12 @@ describe('refuseUnparsedBodies', () => {
     .use(((error, _request, response, _next) =>
       response.status(error.status).send(error.message)) as express.ErrorRequestHandler);
 
-  it.each([
-    ['JSON', 'application/json; charset=utf-8'],
-    ['a form', 'application/x-www-form-urlencoded'],
-  ])('should let %s through', async (_case, type) => {
-    await request(app).post('/cats').set('Content-Type', type).send('{}').expect(204);
+  it('should let JSON through', async () => {
+    await request(app)
+      .post('/cats')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send('{}')
+      .expect(204);
   });
 
   it('should let a request without a body through, whatever its type says', async () => {
@@ -23,6 +24,7 @@ describe('refuseUnparsedBodies', () => {
 
   it('should refuse a body of another type, or of none named, with 415', async () => {
     await request(app).post('/cats').set('Content-Type', 'text/plain').send('{}').expect(415);
+    await request(app).post('/cats').type('form').send('name=Tom&age=3').expect(415);
     await request(app).patch('/cats/1').send(Buffer.from('{}')).expect(415);
     await request(app)
       .put('/cats/1')

@@ -1,8 +1,8 @@
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 
-/** The body types the app's parsers read (configureApp). */
-const PARSED_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+/** The body type the app's parser reads (configureApp). */
+const PARSED_TYPES = ['application/json'];
 
 /** The methods whose handlers read a body. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -24,11 +24,7 @@ export function refuseUnparsedBodies(exemptPaths: readonly string[]): RequestHan
       request.is(PARSED_TYPES) === false &&
       !exempt.test(request.path)
     ) {
-      next(
-        new UnsupportedMediaTypeException(
-          'A request body must be sent as application/json (or as a form, application/x-www-form-urlencoded)',
-        ),
-      );
+      next(new UnsupportedMediaTypeException('A request body must be sent as application/json'));
       return;
     }
     next();

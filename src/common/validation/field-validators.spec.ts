@@ -175,6 +175,11 @@ describe('field validators', () => {
       );
 
     expect(dataErrors(JSON.parse('{"n":1e308,"m":[-1.5e-300]}'))).toEqual([]);
+    // Past 2^53 − 1, an integer of more than 15 significant digits may not be the one sent: refused.
+    expect(dataErrors(JSON.parse('{"id":12345678901234567890,"big":1e20,"safe":9007199254740991}'))).toEqual([
+      'data holds an integer past 9007199254740991 with more than 15 significant digits, which a JSON number does not carry exactly: send it as a string',
+    ]);
+    expect(dataErrors(JSON.parse('{"big":1e20,"max":-9007199254740991}'))).toEqual([]);
     for (const text of ['{"f":1e400}', '{"x":{"y":[-1e999]}}', '[1e400]']) {
       expect(dataErrors(JSON.parse(text))).toEqual([
         'data holds a number too large for JSON (such as 1e400)',
@@ -201,6 +206,14 @@ describe('field validators', () => {
 
     expect(Object.values(error.constraints ?? {})).toEqual([
       'price must be a decimal number with at most 3 digits before the point and 2 after',
+    ]);
+  });
+
+  it('should say that a decimal string with an exponent must be written out', () => {
+    const [error] = validateSync(plainToInstance(Sample, { ...valid, price: '1.5e2' }));
+
+    expect(Object.values(error.constraints ?? {})).toEqual([
+      'price must be written out in digits, without an exponent ("1.5e2" as "150"), with at most 3 digits before the point and 2 after',
     ]);
   });
 

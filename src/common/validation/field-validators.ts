@@ -163,6 +163,9 @@ export function toDecimalString({ value }: { value: unknown }): unknown {
   return (typeof value === 'number' && decimalTextOf(value)) || value;
 }
 
+/** A number in exponent notation, as a string (`1e2`, `-1.5E-3`). */
+const EXPONENT_FORM = /^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
+
 /** At most `precision` digits, `scale` of them after the point (PostgreSQL's numeric(P,S)). */
 export function IsDecimalNumber(
   precision: number,
@@ -179,10 +182,16 @@ export function IsDecimalNumber(
       constraints: [precision, scale],
       validator: {
         validate: (value: unknown) => typeof value === 'string' && pattern.test(value),
-        defaultMessage: (args) =>
-          typeof args?.value === 'number' && Number.isFinite(args.value)
-            ? `${args.property} has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string, e.g. "12345678901234.5678"`
-            : `${args?.property} must be a decimal number with at most ${whole} digits before the point and ${scale} after`,
+        defaultMessage: (args) => {
+          const allowed = `at most ${whole} digits before the point and ${scale} after`;
+          if (typeof args?.value === 'number' && Number.isFinite(args.value)) {
+            return `${args.property} has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string, e.g. "12345678901234.5678"`;
+          }
+          // "1e2" is a number to JavaScript, not a decimal as the column's text: say which rule it breaks.
+          return typeof args?.value === 'string' && EXPONENT_FORM.test(args.value.trim())
+            ? `${args?.property} must be written out in digits, without an exponent ("1.5e2" as "150"), with ${allowed}`
+            : `${args?.property} must be a decimal number with ${allowed}`;
+        },
       },
     },
     options,
@@ -197,27 +206,43 @@ export function keepJsonValue({ obj, key }: { obj: Record<string, unknown>; key:
   return obj[key];
 }
 
+/**
+ * An integer past 2^53 − 1 whose digits a double may have changed: more than EXACT_DIGITS significant ones
+ * (`12345678901234567890` reads as 12345678901234567000). `1e20` or `1e308` have one, and are kept.
+ */
+function isInexactInteger(value: number): boolean {
+  if (!Number.isInteger(value) || Number.isSafeInteger(value)) return false;
+  const [mantissa] = String(Math.abs(value)).split('e');
+  return mantissa.replace('.', '').replace(/0+$/, '').length > EXACT_DIGITS;
+}
+
 /** What is wrong with a JSON field's value, or undefined when it is a document of at most `maxBytes` bytes. */
 function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefined {
   const notADocument = `must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`;
   if (typeof value !== 'object' || value === null) return notADocument;
   let tooLarge = false;
+  let inexact = false;
   let unstorable = false;
   const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
   const text = JSON.stringify(value, (key, entry: unknown) => {
     // JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null.
     if (typeof entry === 'number' && !Number.isFinite(entry)) tooLarge = true;
+    // And 12345678901234567890 as 12345678901234567000: an id of another system would be stored changed.
+    else if (typeof entry === 'number' && isInexactInteger(entry)) inexact = true;
     if (isUnstorable(key) || (typeof entry === 'string' && isUnstorable(entry))) unstorable = true;
     return entry;
   });
   if (tooLarge) return 'holds a number too large for JSON (such as 1e400)';
+  if (inexact) {
+    return `holds an integer past ${Number.MAX_SAFE_INTEGER} with more than ${EXACT_DIGITS} significant digits, which a JSON number does not carry exactly: send it as a string`;
+  }
   // jsonb refuses both (the query would fail with a message naming no field).
   if (unstorable)
     return 'holds text PostgreSQL cannot store: a NUL character (\\u0000) or half of a surrogate pair';
   return Buffer.byteLength(text) <= maxBytes ? undefined : notADocument;
 }
 
-/** A JSON object or array whose text is at most `maxBytes` bytes, every number in it finite. */
+/** A JSON object or array whose text is at most `maxBytes` bytes, every number in it finite and exact. */
 export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
@@ -232,10 +257,6 @@ export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): P
   );
 }
 
-/**
- * Text (a query string, an environment variable): `true` and `false` become booleans; anything else is left for
- * the rule to refuse.
- */
 /**
  * An integer from `min` to `max`: one rule and one message, where IsInt, Min and Max would each report a value
  * that is missing or not a number.
@@ -260,6 +281,10 @@ export function IsIntInRange(
   );
 }
 
+/**
+ * Text (a query string, an environment variable): `true` and `false` become booleans; anything else is left for
+ * the rule to refuse.
+ */
 export function toBoolean({ value }: { value: unknown }): unknown {
   return value === 'true' ? true : value === 'false' ? false : value;
 }

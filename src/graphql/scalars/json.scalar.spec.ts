@@ -1,4 +1,4 @@
-import { parseValue } from 'graphql';
+import { GraphQLError, parseValue } from 'graphql';
 import { JSONScalar } from './json.scalar';
 
 describe('JSONScalar', () => {
@@ -21,5 +21,22 @@ describe('JSONScalar', () => {
     expect(Object.getPrototypeOf(sut)).toBe(Object.prototype);
     expect(Object.keys(sut)).toEqual(['__proto__']);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('should refuse a bare word, which JSON cannot hold, rather than drop it', () => {
+    for (const literal of ['{a: SOME_ENUM, b: 1}', '[SOME_ENUM, 1]', 'SOME_ENUM']) {
+      expect(() => JSONScalar.parseLiteral(parseValue(literal), {})).toThrow(
+        new GraphQLError('JSON cannot hold the bare word SOME_ENUM: write it as a string, "SOME_ENUM"'),
+      );
+    }
+  });
+
+  it('should refuse a variable without a value once variables are known, rather than drop its key', () => {
+    expect(() => JSONScalar.parseLiteral(parseValue('{a: $v, b: 1}'), {})).toThrow(
+      new GraphQLError('JSON cannot hold $v, which has no value'),
+    );
+    // Validation, which reads the literal before variables have values, lets it through to be checked then.
+    expect(JSONScalar.parseLiteral(parseValue('{a: $v}'), undefined)).toEqual({ a: null });
+    expect(JSONScalar.parseLiteral(parseValue('{a: $v}'), { v: null })).toEqual({ a: null });
   });
 });
