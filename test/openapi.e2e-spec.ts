@@ -219,6 +219,16 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(Object.keys(UserResponseDto.properties)).toEqual(['id', 'username', 'roles']);
     });
 
+    it("should type the generated feature's nullable text and its id as the server reads them", () => {
+      const { Book, CreateBookInput, UpdateBookInput } = document.components.schemas;
+
+      // A `string | null` property reflects as Object: without its type it would be documented as an object.
+      for (const schema of [Book, CreateBookInput, UpdateBookInput]) {
+        expect(schema.properties.summary).toMatchObject({ type: 'string', nullable: true });
+      }
+      expect(Book.properties.id).toMatchObject({ type: 'integer' });
+    });
+
     it('should put the bearer scheme on the routes of a signed-in user, not on sign-up, refresh or logout', () => {
       const bearer = [{ bearer: [] }];
 

@@ -116,7 +116,7 @@ export function fieldCode(
     modelDecorators.push(graphqlField(nullable));
   }
   if (apis.rest) {
-    modelDecorators.push(apiProperty(code.api, { nullable }));
+    modelDecorators.push(apiProperty(code, { nullable }));
     imports.model.add('@nestjs/swagger', [nullable ? 'ApiPropertyOptional' : 'ApiProperty']);
   }
 
@@ -128,7 +128,7 @@ export function fieldCode(
       decorators.push(graphqlField(optional));
     }
     if (apis.rest) {
-      decorators.push(apiProperty(code.api, { nullable, optional }));
+      decorators.push(apiProperty(code, { nullable, optional }));
       to.add('@nestjs/swagger', [optional || nullable ? 'ApiPropertyOptional' : 'ApiProperty']);
     }
     if (code.transform) {
@@ -460,9 +460,12 @@ function columnCode(field: Field, code: TypeCode, parent?: ParentType): string {
 }
 
 function apiProperty(
-  options: Record<string, string>,
+  { api, type }: Pick<TypeCode, 'api' | 'type'>,
   { nullable, optional = false }: { nullable: boolean; optional?: boolean },
 ): string {
+  // `string | null` and `boolean | null` reflect as Object: @nestjs/swagger would document an object.
+  const reflectedAsObject = nullable && !api.type && !api.enum && (type === 'string' || type === 'boolean');
+  const options = reflectedAsObject ? { type: `'${type}'`, ...api } : api;
   const entries = Object.entries({ ...options, ...(nullable ? { nullable: 'true' } : {}) });
   const body =
     entries.length > 0 ? `{ ${entries.map(([key, value]) => `${key}: ${value}`).join(', ')} }` : '';

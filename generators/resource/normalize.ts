@@ -7,7 +7,7 @@ import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from '.
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
 import { featureOpenapiNames, openapiNameProblem } from './openapi-names';
 import { Imports } from './imports';
-import { parentTypesFor, type ParentType } from './parents';
+import { featuresThatCannotBeParents, parentTypesFor, type ParentType } from './parents';
 
 /** The rules the filters use, class-validator's (IsEnum is always imported, for the order) or the app's. */
 const filterRules = (filters: FieldCode[], own: boolean) => [
@@ -108,6 +108,7 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
     typesOf: graphql ? `the ${style} endpoint` : undefined,
+    notParents: root ? featuresThatCannotBeParents(root) : [],
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
     self: names.Name,
   });

@@ -19,32 +19,45 @@ export interface ParentType extends Names {
  * `loadByIds` batch function for the request loaders. The app's Author and Post and generated features qualify.
  */
 export function findParentTypes(root: string): ParentType[] {
+  return featureFolders(root).flatMap(({ names, folder }) => {
+    const file = (path: string) => join(folder, path);
+    const service = file(`${names.kebabNames}.service.ts`);
+    const model = file(`models/${names.kebabName}.model.ts`);
+    const complete =
+      existsSync(file(`${names.kebabNames}.table.ts`)) &&
+      existsSync(file(`${names.kebabNames}-data.module.ts`)) &&
+      existsSync(model) &&
+      existsSync(service) &&
+      /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
+    if (!complete) return [];
+    return [
+      {
+        ...names,
+        graphql: /@ObjectType\(/.test(readFileSync(model, 'utf8')),
+        schemaFirst: hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
+        fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
+      },
+    ];
+  });
+}
+
+/** The folders of `src/` named like a feature (`book-reviews` for BookReview), with their names. */
+function featureFolders(root: string): Array<{ names: Names; folder: string }> {
   const src = join(root, 'src');
   return readdirSync(src, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const names = namesOf(entry.name.replace(/-([a-z])/g, (_match, char: string) => char.toUpperCase()));
-      if (names.kebabNames !== entry.name) return [];
-      const folder = join(src, entry.name);
-      const file = (path: string) => join(folder, path);
-      const service = file(`${names.kebabNames}.service.ts`);
-      const model = file(`models/${names.kebabName}.model.ts`);
-      const complete =
-        existsSync(file(`${names.kebabNames}.table.ts`)) &&
-        existsSync(file(`${names.kebabNames}-data.module.ts`)) &&
-        existsSync(model) &&
-        existsSync(service) &&
-        /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
-      if (!complete) return [];
-      return [
-        {
-          ...names,
-          graphql: /@ObjectType\(/.test(readFileSync(model, 'utf8')),
-          schemaFirst: hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
-          fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
-        },
-      ];
+      return names.kebabNames === entry.name ? [{ names, folder: join(src, entry.name) }] : [];
     });
+}
+
+/** Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves. */
+export function featuresThatCannotBeParents(root: string): string[] {
+  const parents = new Set(findParentTypes(root).map((parent) => parent.Name));
+  return featureFolders(root)
+    .map(({ names }) => names.Name)
+    .filter((name) => !parents.has(name));
 }
 
 /**

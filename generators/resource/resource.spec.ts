@@ -133,6 +133,19 @@ describe('resource generator', () => {
     expect(model).toContain("registerEnumType(NovelGenre, { name: 'NovelGenre' });");
   });
 
+  it('should give OpenAPI the type of a nullable text or boolean, which reflects as Object', () => {
+    const model = plan({
+      name: 'novel',
+      api: 'rest',
+      fields: 'note?:text title?:string{20} done?:boolean',
+    }).read('src/novels/models/novel.model.ts');
+
+    expect(model).toContain("@ApiPropertyOptional({ type: 'string', maxLength: 100000, nullable: true })");
+    expect(model).toContain("@ApiPropertyOptional({ type: 'string', maxLength: 20, nullable: true })");
+    expect(model).toContain("@ApiPropertyOptional({ type: 'boolean', nullable: true })");
+    expect(model).toContain("@ApiProperty({ type: 'integer' })\n  id: number;");
+  });
+
   it('should let null clear a nullable field and refuse it for a required one on update', () => {
     const update = plan({ name: 'novel', api: 'graphql', fields: 'title:string{20} note?:text' }).read(
       'src/novels/dto/update-novel.input.ts',

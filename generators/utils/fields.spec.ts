@@ -2,6 +2,7 @@ import { type FieldContext, FieldSpecError, parseFields } from './fields';
 
 const CONTEXT: FieldContext = {
   knownTypes: ['Author', 'Post'],
+  notParents: ['Bin'],
   reservedNames: ['id', 'createdAt', 'updatedAt'],
 };
 const parse = (spec: string) => parseFields(spec, CONTEXT);
@@ -74,6 +75,10 @@ describe(parseFields.name, () => {
     [
       'shelf:references',
       /field "shelf": references Shelf, which the app does not have \(types: Author, Post\)/,
+    ],
+    [
+      'bin:references',
+      /field "bin": references Bin, a feature that cannot be a parent: a parent needs a GraphQL type and a batch loader \(loadByIds\), which a REST-only feature lacks; regenerate Bin with --api both/,
     ],
     ['title:string{0}', /field "title": string\{N\} takes one length from 1 to/],
     ['title:string{abc}', /string\{N\} takes one length/],

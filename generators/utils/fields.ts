@@ -52,6 +52,8 @@ export interface FieldContext {
   knownTypes: readonly string[];
   /** The GraphQL endpoint the types are those of (`the schema-first endpoint`), for a feature that has one. */
   typesOf?: string;
+  /** The app's features that cannot be parents at all (REST-only ones), to say so rather than that none exists. */
+  notParents?: readonly string[];
   /** Names the feature has already: `id`, `createdAt`/`updatedAt` unless `--no-timestamps`, `ownerId` if owned. */
   reservedNames: readonly string[];
   /** The feature's own type (`Category`), which a reference cannot point at: its table does not exist yet. */
@@ -145,7 +147,13 @@ function parseField(part: string, context: FieldContext): Field {
     }
     if (!context.knownTypes.includes(parent)) {
       const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
-      // A feature of the app may still lack a type there (a REST-only one, or one of the other endpoint).
+      if (context.notParents?.includes(parent)) {
+        throw problem(
+          `references ${parent}, a feature that cannot be a parent: a parent needs a GraphQL type and a batch ` +
+            `loader (loadByIds), which a REST-only feature lacks; regenerate ${parent} with --api both (types: ${known})`,
+        );
+      }
+      // A feature of the app may still lack a type there (one of the other endpoint).
       const missing = context.typesOf ? `has no type on ${context.typesOf}` : 'the app does not have';
       throw problem(`references ${parent}, which ${missing} (types: ${known})`);
     }

@@ -46,6 +46,12 @@ describe('generators: input, help and previews', () => {
         /already exists/,
       ],
       [
+        'a global cache interceptor, which would answer [] on every route',
+        'interceptor',
+        ['--name', 'Quick', '--kind', 'cache', '--global'],
+        /a cache interceptor answers \[\] without running the handler/,
+      ],
+      [
         'a reserved interceptor name',
         'interceptor',
         ['--name', 'delete', '--kind', 'errors'],

@@ -38,7 +38,7 @@ export class UpdateBookInput {
   isbn?: string;
 
   @Field(() => String, { nullable: true })
-  @ApiPropertyOptional({ maxLength: 100000, nullable: true })
+  @ApiPropertyOptional({ type: 'string', maxLength: 100000, nullable: true })
   @IsOptional()
   @IsText(0, 100000)
   summary?: string | null;

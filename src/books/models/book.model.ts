@@ -11,7 +11,7 @@ registerEnumType(BookGenre, { name: 'BookGenre' });
 @ObjectType()
 export class Book {
   @Field(() => Int)
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
 
   @Field(() => String)
@@ -23,7 +23,7 @@ export class Book {
   isbn: string;
 
   @Field(() => String, { nullable: true })
-  @ApiPropertyOptional({ maxLength: 100000, nullable: true })
+  @ApiPropertyOptional({ type: 'string', maxLength: 100000, nullable: true })
   summary: string | null;
 
   @Field(() => Int)
