@@ -342,6 +342,20 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         expect(error.message).toContain('releasedAt');
       });
 
+      it("should refuse a float field that is not a finite number in one message (GraphQL's Float refuses it itself)", async () => {
+        for (const rating of ['4.5', true]) {
+          const response = await postBook({ rating }).expect(400);
+          expect(response.body.message).toEqual(['rating must be a finite number']);
+        }
+        const infinite = await request(sut.http)
+          .post('/books')
+          .set('Authorization', `Bearer ${token}`)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(book({ rating: 1 })).replace('"rating":1', '"rating":1e400'))
+          .expect(400);
+        expect(infinite.body.message).toEqual(['rating must be a finite number']);
+      });
+
       it('should read an id and a limit as decimal digits only', async () => {
         const id = await request(sut.http)
           .get('/books/0x1')

@@ -236,8 +236,8 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         column: `doublePrecision('${column}')`,
         graphql: 'Float',
         rules: (to) => {
-          to.add('class-validator', ['IsNumber']);
-          return ['IsNumber({ allowNaN: false, allowInfinity: false })'];
+          to.add(FROM.validators, ['IsFiniteNumber']);
+          return ['IsFiniteNumber()'];
         },
         api: { type: "'number'", format: "'double'" },
       };

@@ -1,11 +1,12 @@
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEnum, IsNumber, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import {
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
+  IsFiniteNumber,
   IsIntInRange,
   IsJsonDocument,
   IsText,
@@ -52,7 +53,7 @@ export class UpdateBookInput {
   @Field(() => Float, { nullable: true })
   @ApiPropertyOptional({ type: 'number', format: 'double', nullable: true })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsFiniteNumber()
   rating?: number | null;
 
   @Field(() => DecimalScalar, { nullable: true })

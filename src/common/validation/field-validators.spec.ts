@@ -6,6 +6,7 @@ import {
   IsCalendarDate,
   IsDateTimeWithOffset,
   IsDecimalNumber,
+  IsFiniteNumber,
   IsIntInRange,
   IsJsonDocument,
   IsText,
@@ -59,6 +60,27 @@ describe('IsIntInRange', () => {
   it('should take the bounds and say "or more" without an upper one', () => {
     expect(pagedErrors({ pages: -2147483648 })).toEqual([]);
     expect(pagedErrors({ pages: 2147483647, offset: -1 })).toEqual(['offset must be an integer, 0 or more']);
+  });
+});
+
+class Rated {
+  @IsFiniteNumber()
+  rating?: unknown;
+}
+
+describe('IsFiniteNumber', () => {
+  it.each([Infinity, NaN, '4.5', null, undefined, true])('should answer %p in one message', (rating) => {
+    const errors = validateSync(plainToInstance(Rated, { rating }));
+
+    expect(errors.flatMap((error) => Object.values(error.constraints ?? {}))).toEqual([
+      'rating must be a finite number',
+    ]);
+  });
+
+  it('should take any finite number', () => {
+    for (const rating of [0, -1.5, 4.25, Number.MAX_VALUE]) {
+      expect(validateSync(plainToInstance(Rated, { rating }))).toEqual([]);
+    }
   });
 });
 

@@ -258,6 +258,23 @@ export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): P
 }
 
 /**
+ * A finite JSON number, in one message (class-validator's IsNumber says "a number conforming to the specified
+ * constraints").
+ */
+export function IsFiniteNumber(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isFiniteNumber',
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be a finite number`,
+      },
+    },
+    options,
+  );
+}
+
+/**
  * An integer from `min` to `max`: one rule and one message, where IsInt, Min and Max would each report a value
  * that is missing or not a number.
  */
