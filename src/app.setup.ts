@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import type { RequestHandler } from 'express';
 import { securityHeaders } from './common/http/security-headers';
+import { refuseRepeatedHost } from './common/http/single-host';
 import { refuseUnparsedBodies } from './common/http/unparsed-body';
 import { HTTP_LOGGER } from './common/logging/logging.module';
 import { setupOpenApi } from './common/openapi/setup-openapi';
@@ -24,6 +25,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(app.get(Metrics).httpMiddleware());
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(securityHeaders());
+  app.use(refuseRepeatedHost());
   app.use(refuseUnparsedBodies([CODE_FIRST_PATH, SCHEMA_FIRST_PATH]));
   // JSON only: a form's values are all text, which no typed field (a number, a boolean) could take.
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });

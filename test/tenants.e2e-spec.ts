@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createConnection } from 'node:net';
 import request from 'supertest';
 import { createTestApp, TestApp } from './utils/test-app';
 
@@ -22,6 +24,19 @@ describe('GET /tenant, host-routed', () => {
       .get('/tenant')
       .set('Host', 'Globex.Example.com:3000')
       .expect(200, { account: 'globex' });
+  });
+
+  it('should answer 400 to two Host headers, where Node would take the first and a proxy perhaps the last', async () => {
+    const server = sut.http.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const socket = createConnection((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.end('GET /tenant HTTP/1.1\r\nHost: acme.example.com\r\nHost: globex.example.com\r\n\r\n');
+    let answer = '';
+    for await (const chunk of socket) answer += String(chunk);
+    await new Promise((resolve) => server.close(resolve));
+
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"message":"A request must have one Host header"');
   });
 
   it('should not need a token', async () => {

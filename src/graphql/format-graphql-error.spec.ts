@@ -8,9 +8,13 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { buildSchema, GraphQLError, type GraphQLFormattedError, parse, validate } from 'graphql';
 import { REFUSED_VALUE_MESSAGE, UNAVAILABLE_MESSAGE } from '../common/errors/to-http-exception';
-import { formatGraphqlError, INTERNAL_ERROR_MESSAGE } from './format-graphql-error';
+import {
+  formatGraphqlError,
+  INTERNAL_ERROR_MESSAGE,
+  VALIDATION_BUDGET_MESSAGE,
+} from './format-graphql-error';
 
 class NameArgs {
   @IsString()
@@ -102,6 +106,15 @@ describe(formatGraphqlError.name, () => {
       'Variable "$f" got invalid value { autorId: 1 }; Field "autorId" is not defined by type "BookFilter".',
     );
     expect(formatGraphqlError(formatted, error).message).toBe(message);
+  });
+
+  it("should say why graphql-js's validation aborted, which its own message does not", () => {
+    const fields = Array.from({ length: 1_000 }, () => '__typename').join(' ');
+    const [aborted] = validate(buildSchema('type Query { a: Int }'), parse(`{ ${fields} }`));
+    const formatted = { message: aborted.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+
+    expect(aborted.message).toBe('Validation aborted.');
+    expect(formatGraphqlError(formatted, aborted).message).toBe(VALIDATION_BUDGET_MESSAGE);
   });
 
   it('should mask an unexpected error and log it once: its message, then the frames of its stack', () => {

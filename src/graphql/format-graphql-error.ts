@@ -16,11 +16,17 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 /** graphql-js's hint at names the schema holds ("… Did you mean "authorId"?"), as Apollo's own plugin strips it. */
 const SUGGESTION = / ?Did you mean(.+?)\?$/;
 
+/** All graphql-js says when a document spends its validation budget (fields to compare for merging, fragments). */
+const VALIDATION_ABORTED = 'Validation aborted.';
+export const VALIDATION_BUDGET_MESSAGE =
+  'Validation aborted: the document repeats fields or fragments too often to check them (write each field once per selection)';
+
 /**
  * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`), with
  * the app's ResourceShortageLog bound (graphqlEndpointOptions).
  * - GraphQL errors (syntax, validation, variables, errors thrown on purpose) pass through; with `hideSuggestions`,
- *   without graphql-js's "Did you mean …?" (Apollo strips it from validation errors, not from variables' errors).
+ *   without graphql-js's "Did you mean …?" (Apollo strips it from validation errors, not from variables' errors);
+ *   graphql-js's bare "Validation aborted." says why.
  * - Every other error is mapped as for HTTP (`toHttpException`: domain errors, constraint violations, the
  *   database away or short of resources) and rendered with a code: 400 → BAD_USER_INPUT (with the validation messages),
  *   401 → UNAUTHENTICATED, 403 → FORBIDDEN, others → the status name (404 → NOT_FOUND, 409 → CONFLICT,
@@ -40,7 +46,12 @@ export function formatGraphqlError(
 
   if (original instanceof GraphQLError) {
     const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions ?? {};
-    const message = hideSuggestions ? formatted.message.replace(SUGGESTION, '') : formatted.message;
+    const message =
+      formatted.message === VALIDATION_ABORTED
+        ? VALIDATION_BUDGET_MESSAGE
+        : hideSuggestions
+          ? formatted.message.replace(SUGGESTION, '')
+          : formatted.message;
     return { message, locations, path, extensions };
   }
 
