@@ -5,7 +5,16 @@
 // output is gone is compiled again, and the outputs of deleted sources are removed, so an unchanged tree builds in
 // a few milliseconds; another SWC version or other options rebuild everything. No type check: that is `npm run
 // typecheck` (tsc --noEmit); `npm run build` stays tsc.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +67,17 @@ async function compile(source, output) {
   writeFileSync(output, `${code}\n//# sourceMappingURL=${basename(output)}.map\n`);
 }
 
+/** Removes `folder` if it is empty, then each parent that becomes empty, up to `root` (kept). */
+function removeEmptyFolders(folder, root) {
+  for (
+    let dir = folder;
+    dir !== root && existsSync(dir) && readdirSync(dir).length === 0;
+    dir = dirname(dir)
+  ) {
+    rmdirSync(dir);
+  }
+}
+
 /** Brings dist/ up to date with src/; resolves with the files compiled and removed. */
 export async function build(root = ROOT) {
   const src = join(root, 'src');
@@ -91,6 +111,8 @@ export async function build(root = ROOT) {
     (file) => (file.endsWith('.js') || file.endsWith('.js.map')) && !outputs.has(file),
   );
   for (const file of removed) rmSync(file);
+  // …nor an empty folder (dist/books/dto once `plop destroy` has removed the feature).
+  for (const folder of new Set(removed.map((file) => dirname(file)))) removeEmptyFolders(folder, dist);
   return {
     compiled: stale.map(({ source }) => relative(root, source)),
     removed: removed.map((f) => relative(root, f)),

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -188,5 +189,19 @@ describe('scripts/build.mjs (incremental SWC build of src/ into dist/)', () => {
       'greeter/greeter.js.map',
       'legacy/banner.d.ts',
     ]);
+  });
+
+  it('should remove the folders a deleted feature leaves empty, and no other', () => {
+    const source = join(root, 'src/farewell/words/farewell.ts');
+    mkdirSync(dirname(source), { recursive: true });
+    writeFileSync(source, "export const FAREWELL = 'bye';\n");
+    build(root);
+    rmSync(join(root, 'src/farewell'), { recursive: true });
+
+    expect(build(root).removed).toHaveLength(2);
+    expect(existsSync(join(dist, 'farewell'))).toBe(false);
+    // legacy/ keeps tsc's declaration, greeter/ its module.
+    expect(existsSync(join(dist, 'legacy'))).toBe(true);
+    expect(existsSync(join(dist, 'greeter'))).toBe(true);
   });
 });

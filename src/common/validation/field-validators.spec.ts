@@ -231,6 +231,14 @@ describe('field validators', () => {
     ]);
   });
 
+  it('should say that a decimal string with leading zeros must be written without them', () => {
+    const [error] = validateSync(plainToInstance(Sample, { ...valid, price: '007.5' }));
+
+    expect(Object.values(error.constraints ?? {})).toEqual([
+      'price must be written without leading zeros ("7.5", not "007.5"), with at most 3 digits before the point and 2 after',
+    ]);
+  });
+
   it('should say that a decimal string with an exponent must be written out', () => {
     const [error] = validateSync(plainToInstance(Sample, { ...valid, price: '1.5e2' }));
 

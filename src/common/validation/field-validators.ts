@@ -163,6 +163,9 @@ export function toDecimalString({ value }: { value: unknown }): unknown {
   return (typeof value === 'number' && decimalTextOf(value)) || value;
 }
 
+/** A number with a zero before another digit, as a string (`007`, `-00.5`). */
+const LEADING_ZERO = /^-?0\d+(\.\d+)?$/;
+
 /** A number in exponent notation, as a string (`1e2`, `-1.5E-3`). */
 const EXPONENT_FORM = /^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
 
@@ -187,10 +190,15 @@ export function IsDecimalNumber(
           if (typeof args?.value === 'number' && Number.isFinite(args.value)) {
             return `${args.property} has more digits than a JSON number holds exactly (${EXACT_DIGITS}): send it as a string, e.g. "12345678901234.5678"`;
           }
-          // "1e2" is a number to JavaScript, not a decimal as the column's text: say which rule it breaks.
-          return typeof args?.value === 'string' && EXPONENT_FORM.test(args.value.trim())
-            ? `${args?.property} must be written out in digits, without an exponent ("1.5e2" as "150"), with ${allowed}`
-            : `${args?.property} must be a decimal number with ${allowed}`;
+          // "1e2" and "007" are numbers to JavaScript, not the column's text: say which rule they break.
+          const text = typeof args?.value === 'string' ? args.value.trim() : '';
+          if (EXPONENT_FORM.test(text)) {
+            return `${args?.property} must be written out in digits, without an exponent ("1.5e2" as "150"), with ${allowed}`;
+          }
+          if (LEADING_ZERO.test(text)) {
+            return `${args?.property} must be written without leading zeros ("7.5", not "007.5"), with ${allowed}`;
+          }
+          return `${args?.property} must be a decimal number with ${allowed}`;
         },
       },
     },

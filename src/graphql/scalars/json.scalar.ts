@@ -32,13 +32,12 @@ function parseJsonLiteral(ast: ValueNode, variables?: Record<string, unknown> | 
       }
       return value;
     }
-    case Kind.ENUM:
-      throw new GraphQLError(
-        `JSON cannot hold the bare word ${ast.value}: write it as a string, "${ast.value}"`,
-        {
-          nodes: ast,
-        },
-      );
+    case Kind.ENUM: {
+      const word = ast.value;
+      throw new GraphQLError(`JSON cannot hold the bare word ${word}: write it as a string, "${word}"`, {
+        nodes: ast,
+      });
+    }
   }
 }
 
