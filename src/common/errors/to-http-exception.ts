@@ -81,10 +81,9 @@ export function toHttpException(error: unknown, shortages?: ResourceShortageLog)
  * own message says the JSON is invalid (`Unexpected token 'n', "null" is not valid JSON`). Malformed JSON keeps it.
  */
 function isJsonBodyNotADocument(error: unknown): boolean {
-  if (!(error instanceof SyntaxError) || (error as { type?: unknown }).type !== 'entity.parse.failed')
-    return false;
-  const { body } = error as { body?: unknown };
-  if (typeof body !== 'string') return false;
+  if (!(error instanceof SyntaxError)) return false;
+  const { type, body } = error as { type?: unknown; body?: unknown };
+  if (type !== 'entity.parse.failed' || typeof body !== 'string') return false;
   try {
     JSON.parse(body);
     return true;

@@ -1,7 +1,6 @@
-import { createConnection } from 'node:net';
-import express from 'express';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createConnection } from 'node:net';
+import express from 'express';
 import { refuseRepeatedHost } from './single-host';
 
 /** Sends raw HTTP (a client library would not send two Host headers) and answers the status line. */
