@@ -100,7 +100,7 @@ describe('/cats', () => {
       ['null', 'null'],
       ['a number', '42'],
       ['a string', '"Tom"'],
-    ])('should say that a JSON body must be an object or an array when it is %s', async (_case, body) => {
+    ])('should say that a JSON body must be an object when it is %s', async (_case, body) => {
       const response = await request(sut.http)
         .put('/cats/1')
         .set('Authorization', `Bearer ${sut.aliceToken()}`)
@@ -110,7 +110,7 @@ describe('/cats', () => {
 
       expect(response.body).toEqual({
         statusCode: 400,
-        message: 'A JSON body must be an object or an array',
+        message: 'A JSON body must be an object',
         error: 'Bad Request',
       });
     });

@@ -1,7 +1,8 @@
-import type { Socket } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import WebSocket from 'ws';
+import { VALIDATION_BUDGET_MESSAGE } from '../src/graphql/format-graphql-error';
 import {
   CLOSE_GOING_AWAY,
   CLOSE_GRACE_MS,
@@ -226,6 +227,18 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     ]);
   });
 
+  it("should say why graphql-js's validation aborted, as over HTTP", async () => {
+    const { client } = connect(bearer(sut.aliceToken()));
+    const query = `subscription { postAdded { ${'__typename '.repeat(900)}} }`;
+
+    await expect(subscribeWs(client, query).next()).rejects.toEqual([
+      expect.objectContaining({
+        message: VALIDATION_BUDGET_MESSAGE,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      }),
+    ]);
+  });
+
   it('should refuse @skip or @include on the root field as a validation error, and keep the connection', async () => {
     const { client } = connect(bearer(sut.aliceToken()));
     const message =
@@ -353,6 +366,29 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
       expect(status).toBe(404);
     },
   );
+
+  it('should answer 400 to a WebSocket upgrade with two Host headers, as to any request', async () => {
+    const { port } = new URL(url);
+    const socket = createConnection(Number(port), '127.0.0.1');
+    socket.end(
+      [
+        'GET /graphql HTTP/1.1',
+        'Host: acme.example.com',
+        'Host: globex.example.com',
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        'Sec-WebSocket-Protocol: graphql-transport-ws',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    let answer = '';
+    for await (const chunk of socket) answer += String(chunk);
+
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  });
 });
 
 describe('GraphQL subscriptions: limits and shutdown', () => {

@@ -32,17 +32,7 @@ export function interceptorGenerator(plop: NodePlopAPI): Partial<PlopGeneratorCo
       },
     },
     { name: 'kind', type: 'string', message: 'What does it do?', choices: INTERCEPTOR_KINDS },
-    {
-      name: 'global',
-      type: 'boolean',
-      message: 'Register it for every route (APP_INTERCEPTOR)?',
-      validate: (_value, answers) =>
-        answers.kind === 'cache'
-          ? 'a cache interceptor answers [] without running the handler: for every route (login and /health ' +
-            'included) it would answer [] to everything. Generate it without --global and apply it with ' +
-            '@UseInterceptors() to the handlers whose answer it stands for'
-          : undefined,
-    },
+    { name: 'global', type: 'boolean', message: 'Register it for every route (APP_INTERCEPTOR)?' },
   ];
 
   return {

@@ -57,6 +57,16 @@ describe('interceptor generator', () => {
     }
   });
 
+  it('should refuse a global cache interceptor, which would answer [] in place of every handler', () => {
+    expect(() => normalizeInterceptorOptions({ name: 'Quick', kind: 'cache', global: true })).toThrow(
+      /a cache interceptor answers \[\] without running the handler/,
+    );
+    expect(normalizeInterceptorOptions({ name: 'Quick', kind: 'cache' })).toMatchObject({ global: false });
+    expect(normalizeInterceptorOptions({ name: 'Quick', kind: 'timeout', global: true })).toMatchObject({
+      global: true,
+    });
+  });
+
   it('should register a global interceptor once, however often it runs', () => {
     const appModule = readFileSync(join(ROOT, 'src/app.module.ts'), 'utf8');
     const register = (text: string) =>

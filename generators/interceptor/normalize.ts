@@ -1,6 +1,6 @@
 import { APP_LAYOUT } from '../app-layout';
 import { kebabCase, pascalCase } from '../utils/names';
-import type { Answers } from '../utils/options';
+import { type Answers, GeneratorInputError } from '../utils/options';
 
 export const INTERCEPTOR_KINDS = [
   'logging',
@@ -32,10 +32,14 @@ export function interceptorPath(Name: string): string {
 
 export function normalizeInterceptorOptions(answers: Answers): InterceptorOptions {
   const Name = interceptorBaseName(String(answers.name));
-  return {
-    Name,
-    kebabName: kebabCase(Name),
-    kind: answers.kind as InterceptorKind,
-    global: answers.global === true,
-  };
+  const kind = answers.kind as InterceptorKind;
+  const global = answers.global === true;
+  if (kind === 'cache' && global) {
+    throw new GeneratorInputError(
+      'a cache interceptor answers [] without running the handler: for every route (login and /health included) ' +
+        'it would answer [] to everything. Generate it without --global and apply it with @UseInterceptors() ' +
+        'to the handlers whose answer it stands for',
+    );
+  }
+  return { Name, kebabName: kebabCase(Name), kind, global };
 }

@@ -52,7 +52,7 @@ function featureFolders(root: string): Array<{ names: Names; folder: string }> {
     });
 }
 
-/** Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves. */
+/** Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves, `User`. */
 export function featuresThatCannotBeParents(root: string): string[] {
   const parents = new Set(findParentTypes(root).map((parent) => parent.Name));
   return featureFolders(root)

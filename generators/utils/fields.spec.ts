@@ -78,7 +78,7 @@ describe(parseFields.name, () => {
     ],
     [
       'bin:references',
-      /field "bin": references Bin, a feature that cannot be a parent: a parent needs a GraphQL type and a batch loader \(loadByIds\), which a REST-only feature lacks; regenerate Bin with --api both/,
+      /field "bin": references Bin, a feature of the app that cannot be a parent: a parent needs a GraphQL type and a batch loader \(loadByIds\) in its service, laid out as a generated feature's, which a REST-only feature or a hand-written one lacks \(types: Author, Post\)/,
     ],
     ['title:string{0}', /field "title": string\{N\} takes one length from 1 to/],
     ['title:string{abc}', /string\{N\} takes one length/],

@@ -52,7 +52,7 @@ export interface FieldContext {
   knownTypes: readonly string[];
   /** The GraphQL endpoint the types are those of (`the schema-first endpoint`), for a feature that has one. */
   typesOf?: string;
-  /** The app's features that cannot be parents at all (REST-only ones), to say so rather than that none exists. */
+  /** The app's features that cannot be parents at all (REST-only or hand-written), to say so, not that none exists. */
   notParents?: readonly string[];
   /** Names the feature has already: `id`, `createdAt`/`updatedAt` unless `--no-timestamps`, `ownerId` if owned. */
   reservedNames: readonly string[];
@@ -149,8 +149,9 @@ function parseField(part: string, context: FieldContext): Field {
       const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
       if (context.notParents?.includes(parent)) {
         throw problem(
-          `references ${parent}, a feature that cannot be a parent: a parent needs a GraphQL type and a batch ` +
-            `loader (loadByIds), which a REST-only feature lacks; regenerate ${parent} with --api both (types: ${known})`,
+          `references ${parent}, a feature of the app that cannot be a parent: a parent needs a GraphQL type and ` +
+            `a batch loader (loadByIds) in its service, laid out as a generated feature's, which a REST-only ` +
+            `feature or a hand-written one lacks (types: ${known})`,
         );
       }
       // A feature of the app may still lack a type there (one of the other endpoint).

@@ -51,27 +51,6 @@ describe(collectAnswers.name, () => {
     );
   });
 
-  it("should refuse a yes that conflicts with an earlier answer, by the flag's own rule", async () => {
-    const options: Option[] = [
-      OPTIONS[0],
-      {
-        ...OPTIONS[1],
-        validate: (_value, answers) => (answers.name === 'Secret' ? 'Secret cannot be public' : undefined),
-      },
-    ];
-
-    await expect(
-      collectAnswers('resource', options, inquirer, argv('--name', 'Secret', '--public')),
-    ).rejects.toThrow(
-      new GeneratorInputError(
-        'Secret cannot be public\nusage: npx plop resource -- --name <name> [--public] [--dry-run]',
-      ),
-    );
-    await expect(
-      collectAnswers('resource', options, inquirer, argv('--name', 'Secret')),
-    ).resolves.toMatchObject({ public: false });
-  });
-
   it('should ask for what is missing on a terminal, even with other flags given', async () => {
     onTerminal(true);
     prompt.mockResolvedValue({ name: 'Book' });

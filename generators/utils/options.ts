@@ -99,17 +99,13 @@ export async function collectAnswers(
   for (const option of options) {
     const given = values[option.name];
     if (option.type === 'boolean') {
-      const value = askBooleans
+      answers[option.name] = askBooleans
         ? (
             await inquirer.prompt<Answers>([
               { type: 'confirm', name: option.name, message: option.message, default: false },
             ])
           )[option.name]
         : given === true;
-      // A yes can conflict with an earlier answer (`--global` with `--kind cache`).
-      const problem = value === true ? option.validate?.('true', answers) : undefined;
-      if (problem) throw new GeneratorInputError(`${problem}\n${usage(generator, options)}`);
-      answers[option.name] = value;
       continue;
     }
     if (given === undefined && interactive && option.ask) {

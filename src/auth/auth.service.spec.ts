@@ -78,7 +78,7 @@ describe(AuthService.name, () => {
     expect(refreshTokens.rotate).toHaveBeenCalledWith('presented', 2);
   });
 
-  it.each(['Bearer not-a-jwt', 'Bearer ey.ey.sig'])(
+  it.each(['Bearer not-a-jwt', 'Bearer ey.ey.sig', 'bearer x', 'Bearer  x', 'BEARER x', 'Bearer'])(
     'should refuse a refresh with the Authorization header %p, spending nothing',
     async (header) => {
       await expect(sut.refresh('presented', header)).rejects.toThrow(UnauthorizedException);
@@ -86,7 +86,7 @@ describe(AuthService.name, () => {
     },
   );
 
-  it.each(['Basic Ym9iOmJvYg==', '', 'bearer lowercase'])(
+  it.each(['Basic Ym9iOmJvYg==', '', 'Bearerish x'])(
     'should take the Authorization header %p, which holds no access token, as none sent',
     async (header) => {
       refreshTokens.rotate.mockResolvedValue({ userId: 2, token: 'next' });

@@ -10,6 +10,9 @@ import { extractBearerToken, verifyAccessToken } from './verify-access-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
+/** An Authorization header that names the Bearer scheme, in any case (RFC 9110), however the rest is written. */
+const BEARER_SCHEME = /^\s*bearer(\s|$)/i;
+
 @Injectable()
 export class AuthService {
   constructor(
@@ -37,10 +40,13 @@ export class AuthService {
   /**
    * The next pair for a live refresh token, signed with the user's current roles. `authorization`: when the client
    * sends its access token along (`Bearer …`, expired or not), the refresh token must be that user's; another
-   * scheme (a client's `Basic` credentials, RFC 6749 §2.3.1) counts as no token.
+   * scheme (a client's `Basic` credentials, RFC 6749 §2.3.1) counts as no token. A Bearer header written otherwise
+   * (`bearer x`, two spaces) is refused: its client meant to bind the refresh.
    */
   async refresh(refreshToken: string, authorization?: string): Promise<TokenPairResponseDto> {
     const accessToken = extractBearerToken(authorization);
+    if (accessToken === undefined && BEARER_SCHEME.test(authorization ?? ''))
+      throw new UnauthorizedException();
     const boundTo = accessToken === undefined ? undefined : await this.userIdOf(accessToken);
     const rotated = await this.refreshTokens.rotate(refreshToken, boundTo);
     const user = rotated && (await this.users.findById(rotated.userId));

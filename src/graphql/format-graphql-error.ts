@@ -21,6 +21,11 @@ const VALIDATION_ABORTED = 'Validation aborted.';
 export const VALIDATION_BUDGET_MESSAGE =
   'Validation aborted: the document repeats fields or fragments too often to check them (write each field once per selection)';
 
+/** A validation error's message, graphql-js's bare "Validation aborted." said with its reason (HTTP and WebSocket). */
+export function explainedValidationMessage(message: string): string {
+  return message === VALIDATION_ABORTED ? VALIDATION_BUDGET_MESSAGE : message;
+}
+
 /**
  * Apollo's `formatError` for every GraphQL endpoint of the app (use with `autoTransformHttpErrors: false`), with
  * the app's ResourceShortageLog bound (graphqlEndpointOptions).
@@ -46,13 +51,8 @@ export function formatGraphqlError(
 
   if (original instanceof GraphQLError) {
     const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions ?? {};
-    const message =
-      formatted.message === VALIDATION_ABORTED
-        ? VALIDATION_BUDGET_MESSAGE
-        : hideSuggestions
-          ? formatted.message.replace(SUGGESTION, '')
-          : formatted.message;
-    return { message, locations, path, extensions };
+    const message = hideSuggestions ? formatted.message.replace(SUGGESTION, '') : formatted.message;
+    return { message: explainedValidationMessage(message), locations, path, extensions };
   }
 
   const mapped = toHttpException(original, shortages);

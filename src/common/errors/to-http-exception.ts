@@ -16,7 +16,8 @@ import type { ResourceShortageLog } from './resource-shortage-log';
 
 export const UNAVAILABLE_MESSAGE = 'Service unavailable, try again later';
 export const REFUSED_VALUE_MESSAGE = 'A value in the request cannot be stored';
-export const NOT_A_DOCUMENT_MESSAGE = 'A JSON body must be an object or an array';
+// Every route takes an object (an array passes the parser, and the route's validation refuses it).
+export const NOT_A_DOCUMENT_MESSAGE = 'A JSON body must be an object';
 
 const logger = new Logger('Errors');
 

@@ -214,16 +214,6 @@ export function keepJsonValue({ obj, key }: { obj: Record<string, unknown>; key:
   return obj[key];
 }
 
-/**
- * An integer past 2^53 − 1 whose digits a double may have changed: more than EXACT_DIGITS significant ones
- * (`12345678901234567890` reads as 12345678901234567000). `1e20` or `1e308` have one, and are kept.
- */
-function isInexactInteger(value: number): boolean {
-  if (!Number.isInteger(value) || Number.isSafeInteger(value)) return false;
-  const [mantissa] = String(Math.abs(value)).split('e');
-  return mantissa.replace('.', '').replace(/0+$/, '').length > EXACT_DIGITS;
-}
-
 /** What is wrong with a JSON field's value, or undefined when it is a document of at most `maxBytes` bytes. */
 function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefined {
   const notADocument = `must be a JSON object or array of at most ${Math.floor(maxBytes / 1024)} kB`;
@@ -235,14 +225,15 @@ function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefin
   const text = JSON.stringify(value, (key, entry: unknown) => {
     // JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null.
     if (typeof entry === 'number' && !Number.isFinite(entry)) tooLarge = true;
-    // And 12345678901234567890 as 12345678901234567000: an id of another system would be stored changed.
-    else if (typeof entry === 'number' && isInexactInteger(entry)) inexact = true;
+    // Past 2^53 − 1 a double holds only some integers: 10000000000000001 reads as 10000000000000000, and no rule
+    // on the number read can tell that from one sent as it is. An id of another system would be stored changed.
+    else if (typeof entry === 'number' && Math.abs(entry) > Number.MAX_SAFE_INTEGER) inexact = true;
     if (isUnstorable(key) || (typeof entry === 'string' && isUnstorable(entry))) unstorable = true;
     return entry;
   });
   if (tooLarge) return 'holds a number too large for JSON (such as 1e400)';
   if (inexact) {
-    return `holds an integer past ${Number.MAX_SAFE_INTEGER} with more than ${EXACT_DIGITS} significant digits, which a JSON number does not carry exactly: send it as a string`;
+    return `holds a number past ±${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which a JSON number does not carry every integer exactly: send it as a string`;
   }
   // jsonb refuses both (the query would fail with a message naming no field).
   if (unstorable)

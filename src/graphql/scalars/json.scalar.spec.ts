@@ -31,12 +31,12 @@ describe('JSONScalar', () => {
     }
   });
 
-  it('should refuse a variable without a value once variables are known, rather than drop its key', () => {
-    expect(() => JSONScalar.parseLiteral(parseValue('{a: $v, b: 1}'), {})).toThrow(
-      new GraphQLError('JSON cannot hold $v, which has no value'),
-    );
-    // Validation, which reads the literal before variables have values, lets it through to be checked then.
-    expect(JSONScalar.parseLiteral(parseValue('{a: $v}'), undefined)).toEqual({ a: null });
-    expect(JSONScalar.parseLiteral(parseValue('{a: $v}'), { v: null })).toEqual({ a: null });
+  it('should leave out an object field, and make a list item null, whose variable has no value, as GraphQL does', () => {
+    expect(JSONScalar.parseLiteral(parseValue('{a: $v, b: [$v, 1]}'), {})).toEqual({ b: [null, 1] });
+    expect(JSONScalar.parseLiteral(parseValue('{a: $v, b: [$v, 1]}'), { v: null })).toEqual({
+      a: null,
+      b: [null, 1],
+    });
+    expect(JSONScalar.parseLiteral(parseValue('{a: $v}'), { v: [2] })).toEqual({ a: [2] });
   });
 });

@@ -1,11 +1,16 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 
+/** A variable the operation declares but the request gives no value (validation reads literals before any has one). */
+function isUnset(ast: ValueNode, variables?: Record<string, unknown> | null): boolean {
+  return ast.kind === Kind.VARIABLE && variables?.[ast.name.value] === undefined;
+}
+
 /**
  * An inline literal (`metadata: {a: 1, b: [$x]}`) as the JSON value it writes, every object a plain one (Drizzle
- * asks each value for its constructor; graphql-scalars makes them without a prototype). What JSON cannot hold is
- * refused, where graphql-scalars would drop it: a bare word (`SOME_ENUM`, an enum value to GraphQL) and a variable
- * without a value.
+ * asks each value for its constructor; graphql-scalars makes them without a prototype). A bare word (`DRAFT`, an
+ * enum value to GraphQL), which JSON cannot hold, is refused where graphql-scalars dropped it. A variable without a
+ * value is what GraphQL makes it in an input object or a list: the field left out, the item null.
  */
 function parseJsonLiteral(ast: ValueNode, variables?: Record<string, unknown> | null): unknown {
   switch (ast.kind) {
@@ -18,20 +23,15 @@ function parseJsonLiteral(ast: ValueNode, variables?: Record<string, unknown> | 
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return ast.values.map((item) => parseJsonLiteral(item, variables));
+      return ast.values.map((item) => (isUnset(item, variables) ? null : parseJsonLiteral(item, variables)));
     case Kind.OBJECT:
       return Object.fromEntries(
-        ast.fields.map((field) => [field.name.value, parseJsonLiteral(field.value, variables)]),
+        ast.fields
+          .filter((field) => !isUnset(field.value, variables))
+          .map((field) => [field.name.value, parseJsonLiteral(field.value, variables)]),
       );
-    case Kind.VARIABLE: {
-      // Validation reads literals before variables have values: a variable's value is checked once it has one.
-      if (!variables) return null;
-      const value = variables[ast.name.value];
-      if (value === undefined) {
-        throw new GraphQLError(`JSON cannot hold $${ast.name.value}, which has no value`, { nodes: ast });
-      }
-      return value;
-    }
+    case Kind.VARIABLE:
+      return variables?.[ast.name.value] ?? null;
     case Kind.ENUM: {
       const word = ast.value;
       throw new GraphQLError(`JSON cannot hold the bare word ${word}: write it as a string, "${word}"`, {

@@ -27,6 +27,7 @@ import type { TokenPayload } from '../../auth/token-payload';
 import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
 import type { Environment } from '../../config/environment';
 import { Metrics } from '../../metrics/metrics.service';
+import { explainedValidationMessage } from '../format-graphql-error';
 import type { GraphqlContext } from '../graphql-context';
 import { RequestLoaders } from '../request-loaders';
 import { subscriptionRootDirectiveErrors } from './subscription-root-directives';
@@ -347,5 +348,8 @@ function subscriptionOf(
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
+  return new GraphQLError(explainedValidationMessage(error.message), {
+    nodes: error.nodes,
+    extensions: { ...error.extensions, code },
+  });
 }

@@ -4,6 +4,7 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Injectable, Logger } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { WebSocket, WebSocketServer } from 'ws';
+import { hasRepeatedHost } from '../../common/http/single-host';
 import { REQUEST_ID_HEADER, requestIdFor } from '../../common/logging/http-logger';
 import { documentRulesOf, MAX_MESSAGE_BYTES, SubscriptionServer } from './subscription-server';
 
@@ -29,7 +30,7 @@ function ignoreFailedWrites(socket: WebSocket): void {
  * Apollo's driver with GraphQL subscriptions over WebSocket on the endpoint's own path, through @nestjs/apollo's
  * `subscriptions: { 'graphql-ws': … }` option (the legacy subscriptions-transport-ws protocol stays off). It adds
  * what that option leaves out: the document rules of the endpoint's HTTP side, a bound on message size, and an
- * answer (404) to WebSocket upgrades on any other path, which would otherwise hang.
+ * answer to WebSocket upgrades on any other path (404), which would otherwise hang, or with two Host headers (400).
  */
 @Injectable()
 export class SubscriptionsApolloDriver extends ApolloDriver {
@@ -66,10 +67,15 @@ export class SubscriptionsApolloDriver extends ApolloDriver {
     server.off('upgrade', nest);
     const path = options.path ?? '/graphql';
     this.routeUpgrades = (request, socket, head) => {
-      if (pathnameOf(request.url) === path) return nest.call(server, request, socket, head);
+      const refusal = hasRepeatedHost(request.rawHeaders)
+        ? '400 Bad Request' // as refuseRepeatedHost answers an HTTP request
+        : pathnameOf(request.url) === path
+          ? undefined
+          : '404 Not Found';
+      if (!refusal) return nest.call(server, request, socket, head);
       socket.on('error', () => undefined);
       // Destroyed once the answer is written, whatever the client does.
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () =>
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
         socket.destroy(),
       );
     };
