@@ -45,8 +45,8 @@ export class AuthService {
    */
   async refresh(refreshToken: string, authorization?: string): Promise<TokenPairResponseDto> {
     const accessToken = extractBearerToken(authorization);
-    if (accessToken === undefined && BEARER_SCHEME.test(authorization ?? ''))
-      throw new UnauthorizedException();
+    const mistyped = accessToken === undefined && BEARER_SCHEME.test(authorization ?? '');
+    if (mistyped) throw new UnauthorizedException();
     const boundTo = accessToken === undefined ? undefined : await this.userIdOf(accessToken);
     const rotated = await this.refreshTokens.rotate(refreshToken, boundTo);
     const user = rotated && (await this.users.findById(rotated.userId));

@@ -241,7 +241,7 @@ function jsonDocumentProblem(value: unknown, maxBytes: number): string | undefin
   return Buffer.byteLength(text) <= maxBytes ? undefined : notADocument;
 }
 
-/** A JSON object or array whose text is at most `maxBytes` bytes, every number in it finite and exact. */
+/** A JSON object or array whose text is at most `maxBytes` bytes, every number in it finite and within ±(2^53 − 1). */
 export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
