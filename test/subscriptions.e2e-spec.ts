@@ -1,4 +1,4 @@
-import { createConnection, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import WebSocket from 'ws';
@@ -23,6 +23,7 @@ import {
 } from './utils/graphql-ws';
 import { forgeJwt } from './utils/jwt';
 import { nextWithin } from './utils/next-within';
+import { sendRawHttp } from './utils/raw-http';
 import { createTestApp, TEST_JWT_SECRET, useTestApp } from './utils/test-app';
 
 const POST_ADDED = 'subscription ($authorId: Int) { postAdded(authorId: $authorId) { id title votes } }';
@@ -368,9 +369,8 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
   );
 
   it('should answer 400 to a WebSocket upgrade with two Host headers, as to any request', async () => {
-    const { port } = new URL(url);
-    const socket = createConnection(Number(port), '127.0.0.1');
-    socket.end(
+    const answer = await sendRawHttp(
+      Number(new URL(url).port),
       [
         'GET /graphql HTTP/1.1',
         'Host: acme.example.com',
@@ -384,8 +384,6 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
         '',
       ].join('\r\n'),
     );
-    let answer = '';
-    for await (const chunk of socket) answer += String(chunk);
 
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   });

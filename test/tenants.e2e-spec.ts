@@ -1,6 +1,7 @@
 import { once } from 'node:events';
-import { type AddressInfo, createConnection } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { sendRawHttp } from './utils/raw-http';
 import { createTestApp, TestApp } from './utils/test-app';
 
 describe('GET /tenant, host-routed', () => {
@@ -29,10 +30,10 @@ describe('GET /tenant, host-routed', () => {
   it('should answer 400 to two Host headers, where Node would take the first and a proxy perhaps the last', async () => {
     const server = sut.http.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const socket = createConnection((server.address() as AddressInfo).port, '127.0.0.1');
-    socket.end('GET /tenant HTTP/1.1\r\nHost: acme.example.com\r\nHost: globex.example.com\r\n\r\n');
-    let answer = '';
-    for await (const chunk of socket) answer += String(chunk);
+    const answer = await sendRawHttp(
+      (server.address() as AddressInfo).port,
+      'GET /tenant HTTP/1.1\r\nHost: acme.example.com\r\nHost: globex.example.com\r\n\r\n',
+    );
     await new Promise((resolve) => server.close(resolve));
 
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

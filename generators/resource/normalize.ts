@@ -7,7 +7,7 @@ import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from '.
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
 import { featureOpenapiNames, openapiNameProblem } from './openapi-names';
 import { Imports } from './imports';
-import { featuresThatCannotBeParents, parentTypesFor, type ParentType } from './parents';
+import { featuresThatCannotBeParents, findParentTypes, type ParentType, usableBy } from './parents';
 
 /** The rules the filters use, class-validator's (IsEnum is always imported, for the order) or the app's. */
 const filterRules = (filters: FieldCode[], own: boolean) => [
@@ -104,11 +104,12 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
   }
   const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
   // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
-  const parents = root ? parentTypesFor(root, graphql ? style : undefined) : [];
+  const appParents = root ? findParentTypes(root) : [];
+  const parents = usableBy(appParents, graphql ? style : undefined);
   const parsed: Field[] = parseFields(fieldSpec, {
     knownTypes: parents.map((parent) => parent.Name),
     typesOf: graphql ? `the ${style} endpoint` : undefined,
-    notParents: root ? featuresThatCannotBeParents(root) : [],
+    notParents: root ? featuresThatCannotBeParents(root, appParents) : [],
     reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
     self: names.Name,
   });

@@ -52,12 +52,15 @@ function featureFolders(root: string): Array<{ names: Names; folder: string }> {
     });
 }
 
-/** Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves, `User`. */
-export function featuresThatCannotBeParents(root: string): string[] {
-  const parents = new Set(findParentTypes(root).map((parent) => parent.Name));
+/**
+ * Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves, `User`.
+ * `parents`: findParentTypes(root), already read.
+ */
+export function featuresThatCannotBeParents(root: string, parents: readonly ParentType[]): string[] {
+  const names = new Set(parents.map((parent) => parent.Name));
   return featureFolders(root)
-    .map(({ names }) => names.Name)
-    .filter((name) => !parents.has(name));
+    .map((folder) => folder.names.Name)
+    .filter((name) => !names.has(name));
 }
 
 /**
@@ -65,7 +68,12 @@ export function featuresThatCannotBeParents(root: string): string[] {
  * those in its SDL (the child's `<field>: <Parent>` and the has-many side need them); REST-only (no style), any.
  */
 export function parentTypesFor(root: string, style: GraphqlStyle | undefined): ParentType[] {
-  return findParentTypes(root).filter((parent) =>
+  return usableBy(findParentTypes(root), style);
+}
+
+/** Of the app's parents, those a child of this GraphQL style (none: REST-only) can refer to (parentTypesFor). */
+export function usableBy(parents: readonly ParentType[], style: GraphqlStyle | undefined): ParentType[] {
+  return parents.filter((parent) =>
     style === 'code-first' ? parent.graphql : style === 'schema-first' ? parent.schemaFirst : true,
   );
 }

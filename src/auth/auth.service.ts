@@ -6,12 +6,9 @@ import { type AuthenticatedUser, UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import type { LoginDto, TokenPairResponseDto } from './dto/login.dto';
 import type { SignupDto } from './dto/signup.dto';
-import { extractBearerToken, verifyAccessToken } from './verify-access-token';
+import { extractBearerToken, namesBearerScheme, verifyAccessToken } from './verify-access-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
-
-/** An Authorization header that names the Bearer scheme, in any case (RFC 9110), however the rest is written. */
-const BEARER_SCHEME = /^\s*bearer(\s|$)/i;
 
 @Injectable()
 export class AuthService {
@@ -45,7 +42,7 @@ export class AuthService {
    */
   async refresh(refreshToken: string, authorization?: string): Promise<TokenPairResponseDto> {
     const accessToken = extractBearerToken(authorization);
-    const mistyped = accessToken === undefined && BEARER_SCHEME.test(authorization ?? '');
+    const mistyped = accessToken === undefined && namesBearerScheme(authorization);
     if (mistyped) throw new UnauthorizedException();
     const boundTo = accessToken === undefined ? undefined : await this.userIdOf(accessToken);
     const rotated = await this.refreshTokens.rotate(refreshToken, boundTo);

@@ -8,6 +8,11 @@ export function extractBearerToken(header: unknown): string | undefined {
   return scheme === 'Bearer' && token && rest.length === 0 ? token : undefined;
 }
 
+/** Whether the header names the Bearer scheme at all, in any case (RFC 9110), however the rest is written. */
+export function namesBearerScheme(header: unknown): boolean {
+  return typeof header === 'string' && /^\s*bearer(\s|$)/i.test(header);
+}
+
 /**
  * The one check of an access token, for HTTP (the global guard) and WebSocket (`connection_init`) alike: HS256
  * only (so `alg: none` and other algorithms fail), a valid signature, `exp` present and not passed, then the

@@ -1,20 +1,12 @@
 import type { Server } from 'node:http';
-import { type AddressInfo, createConnection } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { sendRawHttp } from '../../../test/utils/raw-http';
 import { refuseRepeatedHost } from './single-host';
 
-/** Sends raw HTTP (a client library would not send two Host headers) and answers the status line. */
-function statusOf(port: number, headers: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(port, '127.0.0.1', () =>
-      socket.write(`GET / HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`),
-    );
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('end', () => resolve(answer.split('\r\n')[0]));
-    socket.on('error', reject);
-  });
-}
+/** The status line of a GET with these headers (a client library would not send two Host headers). */
+const statusOf = async (port: number, headers: string) =>
+  (await sendRawHttp(port, `GET / HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)).split('\r\n')[0];
 
 describe('refuseRepeatedHost', () => {
   const app = express()

@@ -347,6 +347,7 @@ function subscriptionOf(
   return operation;
 }
 
+/** The error with the code Apollo gives it over HTTP, and its message as formatGraphqlError words it there. */
 function withCode(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(explainedValidationMessage(error.message), {
     nodes: error.nodes,
