@@ -229,6 +229,23 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(Book.properties.id).toMatchObject({ type: 'integer' });
     });
 
+    it("should type a route's id as the positive 32-bit integer its pipe accepts, once per operation", () => {
+      const idSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+      const operations = [
+        document.paths['/books/{id}'].get,
+        document.paths['/books/{id}'].patch,
+        document.paths['/books/{id}'].delete,
+        document.paths['/users/{id}'].patch,
+      ];
+
+      for (const { parameters } of operations) {
+        expect(parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: idSchema }]);
+      }
+      expect(document.paths['/books'].get.parameters).not.toContainEqual(
+        expect.objectContaining({ name: 'id' }),
+      );
+    });
+
     it('should put the bearer scheme on the routes of a signed-in user, not on sign-up, refresh or logout', () => {
       const bearer = [{ bearer: [] }];
 

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -19,9 +8,9 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { IdParam } from '../common/decorators/id-param.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { NonEmptyBodyPipe } from '../common/pipes/non-empty-body.pipe';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { CreateBookInput } from './dto/create-book.input';
 import { ListBooksQuery } from './dto/list-books.query';
 import { UpdateBookInput } from './dto/update-book.input';
@@ -53,7 +42,7 @@ export class BooksController {
   @Get(':id')
   @ApiOkResponse({ type: Book })
   @ApiNotFoundResponse()
-  getBook(@Param('id', ParseIdPipe) id: number): Promise<Book> {
+  getBook(@IdParam() id: number): Promise<Book> {
     return this.booksService.getById(id);
   }
 
@@ -70,10 +59,7 @@ export class BooksController {
   @ApiBadRequestResponse({ description: 'A field invalid, or none given.' })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'A unique field already has this value.' })
-  updateBook(
-    @Param('id', ParseIdPipe) id: number,
-    @Body(NonEmptyBodyPipe) input: UpdateBookInput,
-  ): Promise<Book> {
+  updateBook(@IdParam() id: number, @Body(NonEmptyBodyPipe) input: UpdateBookInput): Promise<Book> {
     return this.booksService.update(id, input);
   }
 
@@ -81,7 +67,7 @@ export class BooksController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
-  async deleteBook(@Param('id', ParseIdPipe) id: number): Promise<void> {
+  async deleteBook(@IdParam() id: number): Promise<void> {
     await this.booksService.delete(id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,8 +11,8 @@ import {
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import type { TokenPayload } from '../auth/token-payload';
+import { IdParam } from '../common/decorators/id-param.decorator';
 import { PaginationArgs } from '../common/pagination/pagination.args';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe';
 import { UpdateUserRolesDto } from './dto/update-user-roles.dto';
 import { UserResponseDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';
@@ -43,7 +43,7 @@ export class UsersController {
   @ApiConflictResponse({ description: 'The last admin would lose the admin role' })
   updateUserRoles(
     @CurrentUser() admin: TokenPayload,
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @Body() body: UpdateUserRolesDto,
   ): Promise<UserResponseDto> {
     return this.usersService.updateRoles(admin.sub, id, body.roles);

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
 
-const MAX_ID = 2_147_483_647; // PostgreSQL integer
+export const MAX_ID = 2_147_483_647; // PostgreSQL integer
 
 /** A route's `:id` as a positive 32-bit integer; anything else is a 400 that says so, never a database error. */
 @Injectable()
