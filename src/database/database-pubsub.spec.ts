@@ -1,7 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { nextWithin } from '../../test/utils/next-within';
 import type { DatabaseConnection } from './database.client';
-import { DatabasePubSub, MAX_QUEUED_EVENTS, NOTIFY_PAYLOAD_LIMIT, type Topic } from './database-pubsub';
+import {
+  DatabasePubSub,
+  MAX_QUEUED_EVENTS,
+  NOTIFY_PAYLOAD_LIMIT,
+  STALLED_AFTER_MS,
+  STALLED_QUEUE,
+  type Topic,
+} from './database-pubsub';
 
 interface Note {
   id: number;
@@ -88,14 +95,74 @@ describe(DatabasePubSub.name, () => {
       await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
     });
 
-    it(`should end a subscriber that falls ${MAX_QUEUED_EVENTS} events behind`, async () => {
+    /** `count` notes (ids from `first`) notified in one statement: delivered together, as a transaction's are. */
+    const burst = (count: number, first = 0) =>
+      pglite.query(
+        `select pg_notify('notes', json_build_object('message', json_build_object('id', g, 'text', 'burst'))::text)
+           from generate_series($1::int, $1::int + $2::int - 1) as g`,
+        [first, count],
+      );
+
+    const drain = async (events: AsyncIterableIterator<Note>, count: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i += 1) ids.push((await nextWithin(events)).value.id);
+      return ids;
+    };
+
+    it('should keep a subscriber that reads through a burst, and one whose filter passes none of it', async () => {
+      const reader = await topic.subscribe();
+      const filtered = await topic.subscribe((note) => note.id < 0);
+      const count = STALLED_QUEUE * 3;
+
+      await burst(count);
+
+      await expect(drain(reader, count)).resolves.toEqual([...Array(count).keys()]);
+      expect(sut.subscriberCount('notes')).toBe(2);
+      await topic.publish({ id: -1, text: 'for the filter' }, -1);
+      await expect(nextWithin(filtered)).resolves.toEqual({
+        value: { id: -1, text: 'for the filter' },
+        done: false,
+      });
+    });
+
+    it(`should end a subscriber with ${MAX_QUEUED_EVENTS} events waiting, however recently it read`, async () => {
       const events = await topic.subscribe();
 
-      for (let id = 0; id <= MAX_QUEUED_EVENTS; id += 1) await topic.publish({ id, text: 'flood' }, id);
+      await burst(MAX_QUEUED_EVENTS + 1);
       await new Promise((resolve) => setTimeout(resolve, 50));
 
       expect(sut.subscriberCount('notes')).toBe(0);
       await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
+    });
+
+    it(`should end a subscriber with ${STALLED_QUEUE} events waiting that took none for ${STALLED_AFTER_MS} ms`, async () => {
+      const events = await topic.subscribe();
+      await burst(STALLED_QUEUE);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sut.subscriberCount('notes')).toBe(1);
+
+      const later = performance.now() + STALLED_AFTER_MS + 1;
+      jest.spyOn(performance, 'now').mockReturnValue(later);
+      try {
+        await topic.publish({ id: STALLED_QUEUE, text: 'one more' }, STALLED_QUEUE);
+      } finally {
+        jest.restoreAllMocks();
+      }
+
+      expect(sut.subscriberCount('notes')).toBe(0);
+      await expect(events.next()).resolves.toEqual({ value: undefined, done: true });
+    });
+
+    it('should deliver a message after one sent by reference in the order published', async () => {
+      const big = { id: 1, text: 'x'.repeat(NOTIFY_PAYLOAD_LIMIT) };
+      stored.set(1, big);
+      const events = await topic.subscribe();
+
+      await topic.publish(big, 1);
+      await topic.publish({ id: 2, text: 'small' }, 2);
+
+      await expect(nextWithin(events)).resolves.toEqual({ value: big, done: false });
+      await expect(nextWithin(events)).resolves.toEqual({ value: { id: 2, text: 'small' }, done: false });
     });
 
     it('should end every subscription on close', async () => {

@@ -1,21 +1,28 @@
 import { Logger } from '@nestjs/common';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseConnection } from './database.client';
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT = 8000;
 
 /**
- * Events a subscriber may have waiting: one that reads slower than events arrive is ended (its client sees the
- * subscription complete) rather than buffered without bound.
+ * Events a subscriber may have waiting: past MAX_QUEUED_EVENTS it is ended (its client sees the subscription
+ * complete) rather than buffered without bound, and so is one with STALLED_QUEUE waiting that has taken none for
+ * STALLED_AFTER_MS (it stopped reading). A burst (one transaction's notifications arrive together) is taken in
+ * stride by a subscriber that keeps reading.
  */
-export const MAX_QUEUED_EVENTS = 100;
+export const MAX_QUEUED_EVENTS = 1_000;
+export const STALLED_QUEUE = 100;
+export const STALLED_AFTER_MS = 1_000;
 
 /** What travels in a NOTIFY: the message itself, or, when that would not fit, a reference to load it by. */
 type Envelope<T> = { message: T } | { reference: string | number };
 
 /** One subscriber's view of a topic: the events that pass its filter, in the order they were published. */
 class Subscription<T> implements AsyncIterableIterator<T> {
-  private readonly queue: Array<Promise<T | undefined>> = [];
+  private readonly queue: T[] = [];
+  /** When it last took an event, or when events began to wait for it. */
+  private progressAt = performance.now();
   private wake?: () => void;
   private ended = false;
 
@@ -24,25 +31,23 @@ class Subscription<T> implements AsyncIterableIterator<T> {
     private readonly onEnd: () => void,
   ) {}
 
-  push(event: Promise<T | undefined>): void {
-    if (this.ended) return;
-    if (this.queue.length >= MAX_QUEUED_EVENTS) return this.end();
-    this.queue.push(event.then((value) => (value !== undefined && this.filter(value) ? value : undefined)));
+  offer(event: T): void {
+    if (this.ended || !this.filter(event)) return;
+    if (this.queue.length === 0) this.progressAt = performance.now();
+    else if (this.isOverwhelmed()) return this.end();
+    this.queue.push(event);
     this.wake?.();
   }
 
   async next(): Promise<IteratorResult<T>> {
     for (;;) {
-      const head = this.queue.shift();
-      if (head) {
-        const value = await head;
-        if (value !== undefined) return { value, done: false };
-      } else if (this.ended) {
-        return { value: undefined, done: true };
-      } else {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = undefined;
+      if (this.queue.length > 0) {
+        this.progressAt = performance.now();
+        return { value: this.queue.shift() as T, done: false };
       }
+      if (this.ended) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
     }
   }
 
@@ -67,6 +72,14 @@ class Subscription<T> implements AsyncIterableIterator<T> {
     this.onEnd();
     this.wake?.();
   }
+
+  private isOverwhelmed(): boolean {
+    const waiting = this.queue.length;
+    return (
+      waiting >= MAX_QUEUED_EVENTS ||
+      (waiting >= STALLED_QUEUE && performance.now() - this.progressAt > STALLED_AFTER_MS)
+    );
+  }
 }
 
 /**
@@ -76,6 +89,8 @@ class Subscription<T> implements AsyncIterableIterator<T> {
 export class Topic<T> {
   private readonly subscribers = new Set<Subscription<T>>();
   private listening?: Promise<() => Promise<void>>;
+  /** The delivery of events loaded by reference, in order; undefined when none is loading. */
+  private loading?: Promise<void>;
 
   constructor(
     private readonly connection: DatabaseConnection,
@@ -86,9 +101,18 @@ export class Topic<T> {
 
   /** Sends the event to every subscriber of every instance; `reference` stands in for a message too large. */
   async publish(message: T, reference: string | number): Promise<void> {
-    let payload = JSON.stringify({ message } satisfies Envelope<T>);
-    if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) payload = JSON.stringify({ reference });
-    await this.connection.query('select pg_notify($1, $2)', [this.channel, payload]);
+    await this.connection.query('select pg_notify($1, $2)', [
+      this.channel,
+      this.payloadOf(message, reference),
+    ]);
+  }
+
+  /**
+   * The statement that publishes the event, for the transaction that stores what it announces: PostgreSQL sends
+   * a NOTIFY when its transaction commits, so the event goes out if and only if the change is stored.
+   */
+  notification(message: T, reference: string | number): SQL {
+    return sql`select pg_notify(${this.channel}, ${this.payloadOf(message, reference)})`;
   }
 
   /** The events that pass `filter`, from the moment this resolves (the channel is listened to) on. */
@@ -120,16 +144,41 @@ export class Topic<T> {
 
   private deliver(payload: string): void {
     if (this.subscribers.size === 0) return;
-    const event = this.decode(payload).catch((error: unknown) => {
-      this.logger.warn(`${this.channel}: an event was dropped: ${(error as Error).message}`);
-      return undefined;
-    });
-    for (const subscriber of this.subscribers) subscriber.push(event);
+    let envelope: Envelope<T>;
+    try {
+      envelope = JSON.parse(payload) as Envelope<T>;
+    } catch (error) {
+      return this.dropped(error);
+    }
+    if ('message' in envelope && !this.loading) return this.fanOut(envelope.message);
+    // An event loaded by reference, or one behind it: each waits for the one before, so none overtakes another.
+    const event =
+      'message' in envelope
+        ? Promise.resolve(envelope.message)
+        : this.load(envelope.reference).catch((error: unknown) => this.dropped(error));
+    const loading: Promise<void> = (this.loading ?? Promise.resolve())
+      .then(() => event)
+      .then((value) => {
+        if (value !== undefined) this.fanOut(value);
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+    this.loading = loading;
   }
 
-  private async decode(payload: string): Promise<T | undefined> {
-    const envelope = JSON.parse(payload) as Envelope<T>;
-    return 'message' in envelope ? envelope.message : this.load(envelope.reference);
+  private payloadOf(message: T, reference: string | number): string {
+    const payload = JSON.stringify({ message } satisfies Envelope<T>);
+    return Buffer.byteLength(payload) < NOTIFY_PAYLOAD_LIMIT ? payload : JSON.stringify({ reference });
+  }
+
+  private fanOut(event: T): void {
+    for (const subscriber of this.subscribers) subscriber.offer(event);
+  }
+
+  private dropped(error: unknown): undefined {
+    this.logger.warn(`${this.channel}: an event was dropped: ${(error as Error).message}`);
+    return undefined;
   }
 }
 

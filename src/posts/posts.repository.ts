@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { authors } from '../authors/authors.table';
 import { type Database, InjectDatabase } from '../database/database.types';
 import { type NewPostRow, type PostRow, posts } from './posts.table';
@@ -102,9 +102,13 @@ export class PostsRepository {
     return row?.count ?? 0;
   }
 
-  async create(values: NewPostRow): Promise<PostRow> {
-    const [row] = await this.db.insert(posts).values(values).returning();
-    return row;
+  /** Inserts the post and, in the same transaction, runs what `announce` makes of it (a NOTIFY): both or neither. */
+  create(values: NewPostRow, announce: (row: PostRow) => SQL): Promise<PostRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(posts).values(values).returning();
+      await tx.execute(announce(row));
+      return row;
+    });
   }
 
   /** Atomic: concurrent upvotes all count. Undefined when there is no such post. */

@@ -1,4 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
 import { RequestLoaders } from '../graphql/request-loaders';
 import type { DatabasePubSub, Topic } from '../database/database-pubsub';
 import type { PostsRepository } from './posts.repository';
@@ -15,11 +16,11 @@ const post = (id: number, votes: number | null = null) => ({ id, title: `Post ${
 describe(PostsService.name, () => {
   let sut: PostsService;
   let repository: jest.Mocked<PostsRepository>;
-  let added: jest.Mocked<Pick<Topic<PostAddedEvent>, 'publish' | 'subscribe'>>;
+  let added: jest.Mocked<Pick<Topic<PostAddedEvent>, 'notification' | 'subscribe'>>;
   let loadAdded: (reference: string | number) => Promise<PostAddedEvent | undefined>;
 
   beforeEach(() => {
-    added = { publish: jest.fn().mockResolvedValue(undefined), subscribe: jest.fn() };
+    added = { notification: jest.fn().mockReturnValue(sql`select 'announced'`), subscribe: jest.fn() };
     const pubsub = {
       topic: (_channel: string, load: typeof loadAdded) => {
         loadAdded = load;
@@ -209,11 +210,18 @@ describe(PostsService.name, () => {
   });
 
   describe('create', () => {
+    /** The repository's transaction: the row stored, then the announcement made of it. */
+    const storing = (stored: ReturnType<typeof row>) =>
+      repository.create.mockImplementation((_values, announce) => {
+        announce(stored);
+        return Promise.resolve(stored);
+      });
+
     it('should return the new post without its author id', async () => {
-      repository.create.mockResolvedValue(row(5, 1));
+      storing(row(5, 1));
 
       await expect(sut.create(1, { title: 'Post 5' })).resolves.toEqual(post(5));
-      expect(repository.create).toHaveBeenCalledWith({ authorId: 1, title: 'Post 5' });
+      expect(repository.create).toHaveBeenCalledWith({ authorId: 1, title: 'Post 5' }, expect.any(Function));
     });
 
     it('should throw NotFoundException when the author does not exist', async () => {
@@ -224,22 +232,22 @@ describe(PostsService.name, () => {
       await expect(sut.create(99, { title: 'Orphan' })).rejects.toThrow(
         new NotFoundException('Author 99 not found'),
       );
-      expect(added.publish).not.toHaveBeenCalled();
     });
 
-    it('should publish postAdded with the author, the post id standing in for a message too large', async () => {
-      repository.create.mockResolvedValue(row(5, 1));
+    it('should announce postAdded in the transaction that stores the post, its id standing in for a message too large', async () => {
+      storing(row(5, 1));
 
       await sut.create(1, { title: 'Post 5' });
 
-      expect(added.publish).toHaveBeenCalledWith({ authorId: 1, post: post(5) }, 5);
+      expect(added.notification).toHaveBeenCalledWith({ authorId: 1, post: post(5) }, 5);
+      const announce = repository.create.mock.calls[0][1];
+      expect(announce(row(5, 1))).toBe(added.notification.mock.results[0].value);
     });
 
-    it('should still return the stored post when publishing fails', async () => {
-      repository.create.mockResolvedValue(row(5, 1));
-      added.publish.mockRejectedValue(new Error('connection lost'));
+    it('should fail, with nothing stored, when the transaction fails (a post is never stored unannounced)', async () => {
+      repository.create.mockRejectedValue(new Error('connection lost'));
 
-      await expect(sut.create(1, { title: 'Post 5' })).resolves.toEqual(post(5));
+      await expect(sut.create(1, { title: 'Post 5' })).rejects.toThrow('connection lost');
     });
   });
 

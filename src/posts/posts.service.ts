@@ -1,4 +1,4 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { constraintViolationOf } from '../common/errors/database-errors';
 import { DEFAULT_LIMIT, MAX_LIMIT, type PaginationArgs } from '../common/pagination/pagination.args';
@@ -28,7 +28,6 @@ export interface AuthorPostsKey {
 
 @Injectable()
 export class PostsService implements ListService<Post> {
-  private readonly logger = new Logger(PostsService.name);
   private readonly added: Topic<PostAddedEvent>;
 
   constructor(
@@ -134,10 +133,13 @@ export class PostsService implements ListService<Post> {
     return mapEvents(events, (event) => event.post);
   }
 
+  /** Stores the post and announces it to `postAdded` in one transaction: an event for every post stored, no other. */
   async create(authorId: number, input: CreatePostInput): Promise<Post> {
-    let post: Post;
     try {
-      post = toPost(await this.repository.create({ authorId, title: input.title }));
+      const row = await this.repository.create({ authorId, title: input.title }, (stored) =>
+        this.added.notification({ authorId, post: toPost(stored) }, stored.id),
+      );
+      return toPost(row);
     } catch (error) {
       // The foreign key decides in the same statement (no check-then-insert race); authorId is an argument
       // here, not a field of the input, so an unknown one is NOT_FOUND rather than BAD_USER_INPUT.
@@ -146,11 +148,6 @@ export class PostsService implements ListService<Post> {
       }
       throw error;
     }
-    // The post is stored: a failed notification is logged, not reported as a failed createPost.
-    await this.added.publish({ authorId, post }, post.id).catch((error: Error) => {
-      this.logger.warn(`postAdded not published for post ${post.id}: ${error.message}`);
-    });
-    return post;
   }
 
   async upvote(postId: number): Promise<Post> {
