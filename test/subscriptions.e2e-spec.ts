@@ -6,6 +6,7 @@ import { VALIDATION_BUDGET_MESSAGE } from '../src/graphql/format-graphql-error';
 import {
   CLOSE_GOING_AWAY,
   CLOSE_GRACE_MS,
+  CLOSE_SUBSCRIBER_ALREADY_EXISTS,
   MAX_MESSAGE_BYTES,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   MAX_UNREAD_BYTES,
@@ -174,6 +175,32 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
       done: false,
       value: { data: { postAdded: expect.objectContaining({ title: 'Still delivered' }) } },
     });
+  });
+
+  it('should end every subscription of a client that re-subscribes under an id it has just completed', async () => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const acknowledged = new Promise<void>((resolve) =>
+      socket.on('message', (data: Buffer) => {
+        if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') resolve();
+      }),
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: bearer(sut.aliceToken()) }));
+    await acknowledged;
+    const subscribe = JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: POST_ADDED } });
+    socket.send(subscribe);
+    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+
+    // Each subscribe arrives while the subscription it replaces is still ending.
+    for (let i = 0; i < 50; i += 1) {
+      socket.send(JSON.stringify({ id: 'x', type: 'complete' }));
+      socket.send(subscribe);
+    }
+
+    // graphql-ws's own answer to a duplicate id: the connection is closed, and with it every subscription.
+    await expect(closed).resolves.toBe(CLOSE_SUBSCRIBER_ALREADY_EXISTS);
+    await untilUnsubscribed(sut, POST_ADDED_CHANNEL);
   });
 
   it('should run subscriptions only: queries and mutations go over HTTP', async () => {

@@ -20,7 +20,7 @@ import {
   validate,
   type ValidationRule,
 } from 'graphql';
-import type { Context } from 'graphql-ws';
+import type { Context, ServerOptions } from 'graphql-ws';
 import { PinoLogger } from 'nestjs-pino';
 import type { WebSocket } from 'ws';
 import type { TokenPayload } from '../../auth/token-payload';
@@ -51,6 +51,7 @@ export const CLOSE_GRACE_MS = 1_000;
 /** Close codes of the app (4400-4499 mirror HTTP, like graphql-ws's own 4403 Forbidden). */
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+export const CLOSE_SUBSCRIBER_ALREADY_EXISTS = 4409;
 export const CLOSE_GOING_AWAY = 1001;
 
 // setTimeout fires at once beyond 2^31 - 1 ms (~24.8 days): a longer-lived token is re-checked then.
@@ -62,6 +63,8 @@ interface Extra {
   request: IncomingMessage;
   user?: TokenPayload;
   authorization?: string;
+  /** Ids of the subscriptions accepted and not yet ended (onComplete), which graphql-ws forgets sooner. */
+  running?: Set<string>;
 }
 
 type ConnectionContext = Context<Record<string, unknown> | undefined, Extra>;
@@ -122,13 +125,19 @@ export class SubscriptionServer {
     this.tokenLifetime = config.get('JWT_EXPIRES_IN', { infer: true });
   }
 
-  /** The `graphql-ws` options of @nestjs/apollo's `subscriptions`, checking documents as `rules` says. */
-  options(rules: DocumentRules): GraphQLWsSubscriptionsConfig {
+  /**
+   * The `graphql-ws` options of @nestjs/apollo's `subscriptions`, checking documents as `rules` says. Nest hands
+   * them all to graphql-ws's useServer, onComplete too, which its type leaves out.
+   */
+  options(rules: DocumentRules): GraphQLWsSubscriptionsConfig & Pick<ServerOptions, 'onComplete'> {
     return {
       // graphql-ws closes a connection without connection_init after this long (4408), as by default.
       connectionInitWaitTimeout: 3_000,
       onConnect: (ctx) => this.connect(ctx as ConnectionContext),
-      onSubscribe: (ctx, _id, payload) => this.subscribe(ctx as ConnectionContext, payload, rules),
+      onSubscribe: (ctx, id, payload) => this.subscribe(ctx as ConnectionContext, id, payload, rules),
+      onComplete: (ctx, id) => {
+        (ctx as ConnectionContext).extra.running?.delete(id);
+      },
       onNext: (_ctx, _id, _payload, _args, result) => {
         const { formatError } = rules;
         if (!formatError || !('errors' in result) || !result.errors) return undefined;
@@ -225,13 +234,23 @@ export class SubscriptionServer {
   }
 
   /** subscribe, counted in graphql_operations_total like an operation over HTTP (refused: `rejected`). */
-  private subscribe(ctx: ConnectionContext, payload: SubscribePayload, rules: DocumentRules) {
+  private subscribe(ctx: ConnectionContext, id: string, payload: SubscribePayload, rules: DocumentRules) {
+    const running = (ctx.extra.running ??= new Set());
+    // graphql-ws forgets an id as soon as its client completes it, before the subscription has ended: another
+    // under that id meanwhile would lose its place in graphql-ws's books, and so never be ended or counted. It
+    // is a duplicate until then, closed as graphql-ws closes one (4409).
+    if (running.has(id)) {
+      const message = `Subscriber for ${id} already exists`;
+      ctx.extra.socket.close(CLOSE_SUBSCRIBER_ALREADY_EXISTS, message);
+      return [new GraphQLError(message)];
+    }
     const checked = this.check(ctx, payload, rules);
     this.metrics.countGraphqlOperation(
       Array.isArray(checked)
         ? undefined
         : (getOperationAST(checked.document, checked.operationName) ?? undefined),
     );
+    if (!Array.isArray(checked)) running.add(id);
     return checked;
   }
 
