@@ -94,21 +94,36 @@ export class DatabaseSessionStore extends PgStore {
     });
   }
 
-  /** Tags the saved session with its client and deletes what is over either bound; `sid` itself always stays. */
+  /**
+   * Tags the saved session with its client and deletes what is over either bound; `sid` itself always stays.
+   * Concurrent saves must not deadlock: the tag is a statement of its own (one row), and each delete locks only
+   * the rows it deletes, skipping any another statement holds (that one is deleting it, or it was just used), so
+   * no statement here waits for a row while it holds another. A skipped row is only kept a little longer.
+   */
   private async bound(sid: string, client: string | undefined): Promise<void> {
-    // `expire` moves with every use (connect-pg-simple's touch), so ordering by it keeps the recently used.
     if (client !== undefined) {
       await this.bounds.query(
-        `with tagged as (update "session" set client = $2 where sid = $1 and client is distinct from $2)
-         delete from "session" where sid in (
-           select sid from "session" where client = $2 and sid <> $1 order by expire desc, seq desc offset $3)`,
-        [sid, client, this.bounds.maxSessionsPerClient - 1],
+        `update "session" set client = $2 where sid = $1 and client is distinct from $2`,
+        [sid, client],
+      );
+      await this.deleteOverBound(
+        `client = $2 and sid <> $1`,
+        [sid, client],
+        this.bounds.maxSessionsPerClient,
       );
     }
+    await this.deleteOverBound(`sid <> $1`, [sid], this.bounds.maxSessions);
+  }
+
+  /** Deletes the sessions matching `where` past the `keep - 1` most recently used (`expire` moves with each use). */
+  private async deleteOverBound(where: string, values: unknown[], keep: number): Promise<void> {
+    const offset = `$${values.length + 1}`;
     await this.bounds.query(
       `delete from "session" where sid in (
-         select sid from "session" where sid <> $1 order by expire desc, seq desc offset $2)`,
-      [sid, this.bounds.maxSessions - 1],
+         select sid from "session" where sid in (
+           select sid from "session" where ${where} order by expire desc, seq desc offset ${offset})
+         for update skip locked)`,
+      [...values, keep - 1],
     );
   }
 }
