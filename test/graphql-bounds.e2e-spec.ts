@@ -182,6 +182,18 @@ describe('GraphQL and REST list bounds (a prolific author, default limits)', () 
       await refusedForCost(`{ ${alias('a')} ${alias('b')} ${alias('c')} }`);
     });
 
+    it('should count a long text by its size: 15 pages of 100 summaries (~150 MB at most) are refused', async () => {
+      const page = (alias: string) => `${alias}: books(limit: 100) { nodes { summary } }`;
+      const aliases = Array.from({ length: 15 }, (_, i) => page(`a${i}`));
+
+      await refusedForCost(`{ ${aliases.join(' ')} }`);
+      await refusedForCost(`{ ${page('one')} }`); // 2 + 100 summaries × 98 (100 000 characters): 9 802
+      await expect(codeFirst('{ books(limit: 51) { nodes { summary } } }')).resolves.toMatchObject({
+        status: 200,
+        data: { books: { nodes: expect.any(Array) } },
+      });
+    });
+
     it('should count 100 posts per author when the limit is a variable (unknown before running)', async () => {
       const query = 'query ($n: Int) { authors(limit: 30) { nodes { posts(limit: $n) { id title } } } }';
 

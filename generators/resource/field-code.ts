@@ -13,6 +13,7 @@ export interface Apis {
 const FROM = {
   validators: '../../common/validation/field-validators',
   scalars: '../../graphql/scalars',
+  maxSize: '../../graphql/max-size',
 };
 
 /** The filter rules that are the app's own (field-validators.ts); the others are class-validator's. */
@@ -61,6 +62,8 @@ export interface FieldCode {
   invalid: string;
   /** The type in SDL (schema-first), without `!`: `String`, `Decimal`, `BookGenre`. */
   sdlType: string;
+  /** What follows the type in SDL: ` @maxSize(chars: 100000)` for a long value, else nothing. */
+  sdlDirectives: string;
   nullable: boolean;
   /** For filters: the GraphQL type, the rules, the TypeScript type, the OpenAPI options. */
   graphqlType: string;
@@ -82,6 +85,8 @@ interface TypeCode {
   api: Record<string, string>;
   /** A class-transformer function of field-validators.ts that shapes the value before it is checked. */
   transform?: string;
+  /** The most characters of a long value (text, json), which the GraphQL cost limit counts by (`@maxSize`). */
+  maxSize?: number;
 }
 
 /**
@@ -114,6 +119,10 @@ export function fieldCode(
   const modelDecorators: string[] = [];
   if (apis.graphql) {
     modelDecorators.push(graphqlField(nullable));
+    if (code.maxSize) {
+      modelDecorators.push(`@MaxSize(${code.maxSize})`);
+      imports.model.add(FROM.maxSize, ['MaxSize']);
+    }
   }
   if (apis.rest) {
     modelDecorators.push(apiProperty(code, { nullable }));
@@ -161,6 +170,7 @@ export function fieldCode(
     ...samplesOf(field),
     graphqlType: code.graphql,
     sdlType: SDL_TYPES[code.graphql] ?? code.graphql,
+    sdlDirectives: code.maxSize ? ` @maxSize(chars: ${code.maxSize})` : '',
     nullable,
     ...filterOf(field, code.type),
     filterType: code.type,
@@ -216,6 +226,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
           return [`IsText(0, ${TEXT_MAX})`];
         },
         api: { maxLength: String(TEXT_MAX) },
+        maxSize: TEXT_MAX,
       };
     case 'int':
       pg('integer');
@@ -326,6 +337,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
           additionalProperties: 'true',
           description: "'A JSON object or array, at most 64 kB.'",
         },
+        maxSize: JSON_MAX_BYTES,
       };
     case 'enum': {
       const name = `${Thing}${namesOf(field.name).Name}`;

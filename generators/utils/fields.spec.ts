@@ -115,6 +115,16 @@ describe(parseFields.name, () => {
     ['title:string{10}=', /the default "" is not 1 to 10 characters, as a required string\{N\} takes/],
     ['toLocaleString:string', /field "toLocaleString": toLocaleString is reserved \(every JavaScript object/],
     ['isPrototypeOf:int', /isPrototypeOf is reserved/],
+    [
+      'default?:boolean',
+      /field "default": default is a reserved word in JavaScript: no variable can take it/,
+    ],
+    ['let?:boolean', /field "let": let is a reserved word in JavaScript/],
+    ['await:string', /field "await": await is a reserved word/],
+    [
+      'code:string{1}:unique',
+      /field "code": cannot be :unique: a unique string of one character holds a handful of records/,
+    ],
     ['fooBar:int fooBAR:int', /field "fooBAR": its column foo_bar is fooBar's already/],
     ['createdAT:int', /field "createdAT": its column created_at is createdAt's already/],
     ['author:references authorID:int', /field "authorID": its column author_id is author's already/],

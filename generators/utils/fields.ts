@@ -73,6 +73,14 @@ const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
 const MAX_VARCHAR = 10_485_760;
 // JavaScript's own object keys: a field of that name would shadow them on every row object.
 const RESERVED = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+// Words no variable may take in a module (strict mode): the generated code destructures fields into variables.
+const RESERVED_WORDS = new Set(
+  (
+    'arguments await break case catch class const continue debugger default delete do else enum eval export ' +
+    'extends false finally for function if implements import in instanceof interface let new null package ' +
+    'private protected public return static super switch this throw true try typeof var void while with yield'
+  ).split(' '),
+);
 
 /** Fails the run before anything is written; plop prints the message and exits with code 1. */
 export class FieldSpecError extends Error {
@@ -115,6 +123,8 @@ function parseField(part: string, context: FieldContext): Field {
 
   if (!IDENTIFIER.test(name)) throw problem('the name must be a camelCase identifier (e.g. publishedOn)');
   if (RESERVED.has(name)) throw problem(`${name} is reserved (every JavaScript object has it)`);
+  if (RESERVED_WORDS.has(name))
+    throw problem(`${name} is a reserved word in JavaScript: no variable can take it`);
   if (context.reservedNames.includes(name)) {
     throw problem(`${name} is reserved (the feature has ${context.reservedNames.join(', ')})`);
   }
@@ -175,6 +185,9 @@ const UNIQUE_REFUSED: Partial<Record<FieldType, string>> = {
 function whyNotUnique(field: Field): string | undefined {
   if (field.type === 'decimal' && (field.precision ?? 12) < 2) {
     return 'a unique decimal of one digit holds ten records at most';
+  }
+  if (field.type === 'string' && field.length === 1) {
+    return 'a unique string of one character holds a handful of records (use :index to look them up fast)';
   }
   return UNIQUE_REFUSED[field.type];
 }

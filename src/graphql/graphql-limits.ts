@@ -27,6 +27,7 @@ import {
   visit,
 } from 'graphql';
 import { type MaxItems, maxItemsOf } from './max-items';
+import { costOfValue } from './max-size';
 
 /** The limits every GraphQL endpoint applies to a document before running it (configured in environment.ts). */
 export interface GraphqlLimits {
@@ -243,8 +244,10 @@ class Measurer {
           bound?.innerMax ?? DEFAULT_LIST_SIZE,
         );
         const depth = child.depth + 1;
-        // An object field costs 1 and its selections once per item; a leaf costs 1 per value.
-        const cost = selection.selectionSet ? 1 + factor * child.cost : factor;
+        // An object field costs 1 and its selections once per item; a leaf costs 1 per value (a long one, its size).
+        const cost = selection.selectionSet
+          ? 1 + factor * child.cost
+          : factor * (definition ? costOfValue(definition) : 1);
         const introspection = INTROSPECTION_ROOTS.has(selection.name.value);
         part = {
           ...child,
@@ -294,8 +297,9 @@ class Measurer {
 
 /**
  * A validation rule that refuses an operation that is too deep, has too many aliases or directives, or costs
- * too much: 1 per field and per value, a list field's selections once per item it can hold (its `@maxItems`
- * bound, DEFAULT_LIST_SIZE when it declares none), so the cost is an upper bound of the values it can answer.
+ * too much: 1 per field and per value (a `@maxSize` value one per 1 024 characters), a list field's selections
+ * once per item it can hold (its `@maxItems` bound, DEFAULT_LIST_SIZE when it declares none), so the cost is an
+ * upper bound of the values it can answer.
  * Introspection counts too: its aliases and directives with the rest, its depth and cost against what one full
  * introspection measures, or the usual limits if they are higher.
  * Apollo answers such a document with HTTP 400 and GRAPHQL_VALIDATION_FAILED, before any resolver runs.

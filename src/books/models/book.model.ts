@@ -1,5 +1,6 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MaxSize } from '../../graphql/max-size';
 import { DateTimeScalar } from '../../graphql/scalars/date-time.scalar';
 import { DecimalScalar } from '../../graphql/scalars/decimal.scalar';
 import { JSONScalar } from '../../graphql/scalars/json.scalar';
@@ -23,6 +24,7 @@ export class Book {
   isbn: string;
 
   @Field(() => String, { nullable: true })
+  @MaxSize(100000)
   @ApiPropertyOptional({ type: 'string', maxLength: 100000, nullable: true })
   summary: string | null;
 
@@ -60,6 +62,7 @@ export class Book {
   externalId: string | null;
 
   @Field(() => JSONScalar, { nullable: true })
+  @MaxSize(65536)
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,

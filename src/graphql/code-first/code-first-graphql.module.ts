@@ -10,6 +10,7 @@ import { WarriorsModule } from '../../warriors/warriors.module';
 import { GraphiqlIdeModule } from '../graphiql/graphiql-ide';
 import { graphqlEndpoint } from '../graphql-endpoint.options';
 import { MaxItemsDirective } from '../max-items';
+import { MaxSizeDirective } from '../max-size';
 import { SubscriptionServer } from '../subscriptions/subscription-server';
 import { SubscriptionsApolloDriver } from '../subscriptions/subscriptions-apollo.driver';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -43,12 +44,13 @@ export const CODE_FIRST_FEATURES = [AuthorsModule, PostsModule, WarriorsModule, 
           autoSchemaFile: nodeEnv === undefined || nodeEnv === 'development' ? CODE_FIRST_SCHEMA_FILE : true,
           sortSchema: true,
           // skipCheck: no self-check introspection at every start (~0.25 s); the committed-schema test checks it.
-          // @maxItems is defined in the schema it is used in (the schema-first endpoint's is in max-items.graphql).
+          // @maxItems and @maxSize are defined in the schema they are used in (the schema-first endpoint's in
+          // max-items.graphql and max-size.graphql).
           buildSchemaOptions: {
             noDuplicatedFields: true,
             addNewlineAtEnd: true,
             skipCheck: true,
-            directives: [MaxItemsDirective],
+            directives: [MaxItemsDirective, MaxSizeDirective],
           },
         };
       },
