@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
+import request from 'supertest';
 import type { DatabaseConnection } from '../src/database/database.client';
 import { DATABASE_CONNECTION } from '../src/database/database.module';
+import { failStatements } from './utils/driver-double';
 import { useTestApp } from './utils/test-app';
 
 // PostgreSQL only: PGlite has one connection and no statement time-out to set.
@@ -39,5 +41,25 @@ describeOnPostgres('DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => 
     } finally {
       holder.release();
     }
+  });
+
+  it("should give a transaction's client back to the pool when BEGIN fails", async () => {
+    const createPost = () =>
+      request(sut.http)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${sut.aliceToken()}`)
+        .send({ query: 'mutation { createPost(authorId: 1, input: { title: "Pooled" }) { title } }' })
+        .expect(200);
+    const refused = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const driver = failStatements(sut, (sql) => /^begin\b/i.test(sql), refused);
+    const failures = [];
+    for (let i = 0; i < 4; i++) failures.push((await createPost()).body.errors?.[0]?.extensions?.code);
+    driver.mockRestore();
+
+    expect(failures).toEqual(Array(4).fill('SERVICE_UNAVAILABLE'));
+    // With the three clients lost, this one would wait for a client until the pool gave up.
+    expect((await createPost()).body).toEqual({ data: { createPost: { title: 'Pooled' } } });
   });
 });

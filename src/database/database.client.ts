@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../common/project-root';
 import { openPglite } from './pglite-open';
 import { postgresConnection } from './postgres-connection';
 import { PostgresListener } from './postgres-listener';
+import { transactionOnOwnClient } from './postgres-transaction';
 import type { Database } from './database.types';
 
 export const MIGRATIONS_FOLDER = resolve(PROJECT_ROOT, 'drizzle');
@@ -124,6 +125,7 @@ async function openPostgres(
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
   const db = drizzlePostgres(pool, { logger });
+  db.transaction = transactionOnOwnClient(pool, logger);
   // Opened at the first listen(): an instance that nobody subscribes to holds no extra connection.
   let listener: PostgresListener | undefined;
   let closed = false;
