@@ -1,5 +1,15 @@
 import pluralize from 'pluralize';
 
+// Singulars that pluralize reads as plurals, cutting their `s` (`Canvas` became `Canva`, `Lens` `Len`).
+for (const [singular, plural] of [
+  ['axis', 'axes'],
+  ['bias', 'biases'],
+  ['canvas', 'canvases'],
+  ['lens', 'lenses'],
+]) {
+  pluralize.addIrregularRule(singular, plural);
+}
+
 /** Every form of a feature name, computed once and handed to the templates as they are. */
 export interface Names {
   /** `BlogPost` */
