@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import { users } from '../users/users.table';
 import { refreshTokens } from './refresh-tokens.table';
@@ -14,14 +14,11 @@ export interface NewFamily {
   lifetimeSeconds: number;
 }
 
-/** Spent tokens a family keeps for reuse detection: its last rotations, not one row per refresh for 30 days. */
-export const SPENT_TOKENS_KEPT = 100;
-
 /**
  * Written so that a password change (the user's UPDATE, then revokeAllOfUser) ends every login, whatever runs
  * beside it: a login's family holds a share lock on the user's row, which the UPDATE takes exclusively, so it is
- * made before the UPDATE (and revoked after it) or not at all; a refresh changes its family's live row in place,
- * which the revocation then deletes, rather than adding one the revocation's snapshot might not see.
+ * made before the UPDATE (and revoked after it) or not at all; a refresh changes its family's row in place, which
+ * the revocation then deletes, rather than adding one the revocation's snapshot might not see.
  */
 @Injectable()
 export class RefreshTokensRepository {
@@ -36,68 +33,59 @@ export class RefreshTokensRepository {
       where ${users.id} = ${userId} and ${users.passwordHash} = ${passwordHash}
       for share
       returning id`);
-    return rowsOf(result).length > 0;
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
   /**
-   * Spends the live token `oldHash`: its row takes `newHash` (so whatever revokes the family by its rows finds the
-   * live one, however the two race), `oldHash` is kept in a spent row for reuse detection, and the family's spent
-   * rows past the last SPENT_TOKENS_KEPT go. One statement, so a refresh is all or nothing, and of two calls racing
-   * with one token the row lock lets exactly one UPDATE match: exactly one gets a new token.
-   * `userId`: only a token of this user (undefined: any). The user of the new token, or undefined.
+   * Spends `oldHash`, the live token of `familyId` (and of `userId`, if given), for `newHash`: the user of the new
+   * token, or undefined. One UPDATE: of two calls racing with one token, the row lock lets exactly one match.
    */
-  async rotate(oldHash: string, newHash: string, userId?: number): Promise<number | undefined> {
-    // Plain SQL: Drizzle's INSERT … SELECT lists every column, and a SELECT cannot say DEFAULT for the id.
-    const sameUser = userId === undefined ? sql`` : sql`and user_id = ${userId}`;
-    // The statement's snapshot does not see the row it inserts: the delete keeps one row fewer of those before.
-    const result = await this.db.execute(sql`
-      with live as (
-        update ${refreshTokens} set token_hash = ${newHash}
-        where token_hash = ${oldHash} and spent_at is null and expires_at > now() ${sameUser}
-        returning family_id, user_id, expires_at
-      ), spent as (
-        insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at, spent_at)
-        select ${oldHash}, family_id, user_id, expires_at, now() from live
-        returning user_id
-      ), pruned as (
-        delete from ${refreshTokens}
-        where family_id = (select family_id from live) and spent_at is not null and id <= (
-          select id from ${refreshTokens} where family_id = (select family_id from live) and spent_at is not null
-          order by id desc offset ${SPENT_TOKENS_KEPT - 1} limit 1)
+  async rotate(
+    familyId: string,
+    oldHash: string,
+    newHash: string,
+    userId?: number,
+  ): Promise<number | undefined> {
+    const [rotated] = await this.db
+      .update(refreshTokens)
+      .set({ tokenHash: newHash })
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.tokenHash, oldHash),
+          gt(refreshTokens.expiresAt, sql`now()`),
+          this.ofUser(userId),
+        ),
       )
-      select user_id from spent`);
-    return rowsOf<{ user_id: number }>(result)[0]?.user_id;
+      .returning({ userId: refreshTokens.userId });
+    return rotated?.userId;
   }
 
-  /** Reuse detection: when `tokenHash` is a spent token (of `userId`, if given), deletes its whole family. */
-  async revokeFamilyIfSpent(tokenHash: string, userId?: number): Promise<boolean> {
-    const family = this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(
-        and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.spentAt), this.ofUser(userId)),
-      );
+  /** Reuse detection: deletes `familyId` (of `userId`, if given) when it is live; whether it was. */
+  async revokeLiveFamily(familyId: string, userId?: number): Promise<boolean> {
     const deleted = await this.db
       .delete(refreshTokens)
-      .where(inArray(refreshTokens.familyId, family))
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          gt(refreshTokens.expiresAt, sql`now()`),
+          this.ofUser(userId),
+        ),
+      )
       .returning({ id: refreshTokens.id });
     return deleted.length > 0;
   }
 
-  /** Logout: the family of `tokenHash`, spent or not. */
-  async revokeFamilyOf(tokenHash: string): Promise<void> {
-    const family = this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, tokenHash));
-    await this.db.delete(refreshTokens).where(inArray(refreshTokens.familyId, family));
+  /** Logout. */
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db.delete(refreshTokens).where(eq(refreshTokens.familyId, familyId));
   }
 
   async revokeAllOfUser(userId: number): Promise<void> {
     await this.db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   }
 
-  /** Expired families go whole: every row of a family shares its expiry. The number of rows deleted. */
+  /** Deletes the expired families: how many. */
   async purgeExpired(): Promise<number> {
     const deleted = await this.db
       .delete(refreshTokens)
@@ -109,9 +97,4 @@ export class RefreshTokensRepository {
   private ofUser(userId: number | undefined): SQL | undefined {
     return userId === undefined ? undefined : eq(refreshTokens.userId, userId);
   }
-}
-
-/** The rows of a plain SQL statement, whichever driver ran it. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -5,11 +5,23 @@ import { RefreshTokensRepository } from './refresh-tokens.repository';
 /** Injection token: seconds a login's refresh tokens live (REFRESH_TOKEN_TTL). */
 export const REFRESH_TOKEN_LIFETIME = Symbol('REFRESH_TOKEN_LIFETIME');
 
-// 32 random bytes (256 bits) in base64url: 43 characters. Anything else cannot be one of ours.
-const TOKEN_BYTES = 32;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+// A token is its family's id (16 bytes) and 32 random bytes (256 bits), in base64url: 64 characters. The family
+// in it is what makes any spent token of a family known as one, without a row per spent token.
+const FAMILY_BYTES = 16;
+const SECRET_BYTES = 32;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{64}$/;
 
-const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
+const newToken = (familyId: string) =>
+  Buffer.concat([Buffer.from(familyId.replaceAll('-', ''), 'hex'), randomBytes(SECRET_BYTES)]).toString(
+    'base64url',
+  );
+
+/** The family `token` names, as a UUID; undefined when it cannot be one of ours. */
+function familyOf(token: string): string | undefined {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const hex = Buffer.from(token, 'base64url').subarray(0, FAMILY_BYTES).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 // A fast hash is enough: the token is random, not a password, so there is nothing to guess from a leaked hash.
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -34,10 +46,11 @@ export class RefreshTokensService {
    * enough).
    */
   async start(userId: number, passwordHash: string): Promise<string | undefined> {
-    const token = newToken();
+    const familyId = randomUUID();
+    const token = newToken(familyId);
     const started = await this.repository.create({
       tokenHash: hashOf(token),
-      familyId: randomUUID(),
+      familyId,
       userId,
       passwordHash,
       lifetimeSeconds: this.lifetimeSeconds,
@@ -47,15 +60,16 @@ export class RefreshTokensService {
   }
 
   /**
-   * Spends `token` and answers its successor with the user it belongs to; undefined when it is not a live token
-   * (of `userId`, when given). A spent one revokes its family.
+   * Spends `token` and answers its successor with the user it belongs to; undefined when it is not the live token
+   * of a family (of `userId`, when given). Any other token naming a live family is a spent one: the family goes.
    */
   async rotate(token: string, userId?: number): Promise<{ userId: number; token: string } | undefined> {
-    if (!TOKEN_SHAPE.test(token)) return undefined;
-    const next = newToken();
-    const owner = await this.repository.rotate(hashOf(token), hashOf(next), userId);
+    const familyId = familyOf(token);
+    if (!familyId) return undefined;
+    const next = newToken(familyId);
+    const owner = await this.repository.rotate(familyId, hashOf(token), hashOf(next), userId);
     if (owner !== undefined) return { userId: owner, token: next };
-    if (await this.repository.revokeFamilyIfSpent(hashOf(token), userId)) {
+    if (await this.repository.revokeLiveFamily(familyId, userId)) {
       this.logger.warn('A spent refresh token was presented again: its family is revoked');
     }
     return undefined;
@@ -63,7 +77,8 @@ export class RefreshTokensService {
 
   /** Logout: the login `token` belongs to. Nothing for a token that is not ours. */
   async revokeFamilyOf(token: string): Promise<void> {
-    if (TOKEN_SHAPE.test(token)) await this.repository.revokeFamilyOf(hashOf(token));
+    const familyId = familyOf(token);
+    if (familyId) await this.repository.revokeFamily(familyId);
   }
 
   revokeAllOfUser(userId: number): Promise<void> {

@@ -2,15 +2,15 @@ import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 import { users } from '../users/users.table';
 
 /**
- * Refresh tokens, by the SHA-256 of the token (the token itself is never stored). A login starts a family, whose
- * live row takes the next token at each refresh; the spent token gets a row of its own (`spent_at` set), so that
- * presenting it again is recognised as reuse: the family's last SPENT_TOKENS_KEPT, until the family expires
- * (absolute, from the login). Revoking deletes rows.
+ * Refresh tokens, one row per login (a family), by the SHA-256 of its live token (the token itself is never
+ * stored); each refresh puts the next token's hash in its place. Every token names its family, so any token of
+ * the family other than the live one is a spent one, however many refreshes ago: no row per spent token. The
+ * family expires REFRESH_TOKEN_TTL after the login. Revoking deletes the row.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    // bigint: a row per refresh adds up faster than a row per record.
+    // bigint: a row per login adds up faster than a row per record.
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
@@ -18,7 +18,6 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    spentAt: timestamp('spent_at', { withTimezone: true }),
   },
   (table) => [
     index('refresh_tokens_family_id_idx').on(table.familyId),
