@@ -35,6 +35,24 @@ describe(PasswordHasher.name, () => {
     await expect(sut.verify('alice-passwore', stored)).resolves.toBe(false);
   });
 
+  it('should take a password in either Unicode form for the same one (NFC)', async () => {
+    const composed = 'caf\u00e9 cr\u00e8me';
+    const decomposed = 'cafe\u0301 cre\u0300me';
+
+    await expect(sut.verify(decomposed, await sut.hash(composed))).resolves.toBe(true);
+    await expect(sut.verify(composed, await sut.hash(decomposed))).resolves.toBe(true);
+  });
+
+  it('should still accept a password hashed as it was typed, before passwords were normalized', async () => {
+    const decomposed = 'cafe\u0301 cre\u0300me';
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync(decomposed, salt, 32, { N: 32768, r: 8, p: 3, maxmem: 64 * 1024 * 1024 });
+    const legacy = `scrypt$32768$8$3$${salt.toString('base64url')}$${key.toString('base64url')}`;
+
+    await expect(sut.verify(decomposed, legacy)).resolves.toBe(true);
+    await expect(sut.verify('cafe\u0301 cre\u0300mE', legacy)).resolves.toBe(false);
+  });
+
   it('should answer false for a missing or malformed hash', async () => {
     await expect(sut.verify('anything', undefined)).resolves.toBe(false);
     await expect(sut.verify('anything', 'md5$abc')).resolves.toBe(false);

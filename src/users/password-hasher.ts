@@ -68,7 +68,7 @@ export class PasswordHasher {
 
   async hash(password: string, caller: HashCaller = {}): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await this.inSlot(caller, () => derive(password, salt, COST));
+    const key = await this.inSlot(caller, () => derive(normalized(password), salt, COST));
     return format(salt, key);
   }
 
@@ -89,8 +89,13 @@ export class PasswordHasher {
   private async compare(password: string, stored: string | undefined): Promise<boolean> {
     const parsed = parse(stored ?? this.decoy);
     if (!parsed) return false;
-    const key = await derive(password, parsed.salt, parsed.cost);
-    return stored !== undefined && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    const matches = async (candidate: string) => {
+      const key = await derive(candidate, parsed.salt, parsed.cost);
+      return stored !== undefined && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    };
+    const canonical = normalized(password);
+    // A hash made before passwords were normalized is of the password as it was typed then.
+    return (await matches(canonical)) || (canonical !== password && (await matches(password)));
   }
 
   private async inSlot<T>({ client, signal }: HashCaller, task: () => Promise<T>): Promise<T> {
@@ -102,6 +107,12 @@ export class PasswordHasher {
     }
   }
 }
+
+/**
+ * One password whichever Unicode form a keyboard sends it in (`é` as one code point or as `e` and an accent):
+ * NFC, as the PRECIS OpaqueString profile for passwords has it (RFC 8265 §4.2).
+ */
+const normalized = (password: string) => password.normalize('NFC');
 
 function format(salt: Buffer, key: Buffer): string {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
