@@ -1,8 +1,11 @@
-import { Controller, Get, Header, INestApplication, Module, Query, Res } from '@nestjs/common';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Body, Controller, Get, Header, INestApplication, Module, Post, Query, Res } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Response } from 'express';
 import request from 'supertest';
-import { AppExpressAdapter, PLAIN_TEXT } from './app-express.adapter';
+import { AppExpressAdapter, PLAIN_TEXT, REQUEST_TIMEOUTS } from './app-express.adapter';
 
 @Controller()
 class AnswersController {
@@ -37,6 +40,11 @@ class AnswersController {
     return 'a,b';
   }
 
+  @Post('echo')
+  echo(@Body() body: object): object {
+    return body;
+  }
+
   @Get('library')
   library(@Res() response: Response): void {
     response.send('<p>chosen by the handler</p>');
@@ -56,6 +64,13 @@ describe(AppExpressAdapter.name, () => {
   });
 
   afterAll(() => app.close());
+
+  it("should give the server the app's request time-outs, not Node's five minutes", () => {
+    const server = app.getHttpServer() as Server;
+
+    expect(server.headersTimeout).toBe(REQUEST_TIMEOUTS.headersMs);
+    expect(server.requestTimeout).toBe(REQUEST_TIMEOUTS.requestMs);
+  });
 
   it.each([
     ['/text?value=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', '<img src=x onerror=alert(1)>'],
@@ -85,5 +100,48 @@ describe(AppExpressAdapter.name, () => {
 
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(library.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe(`${AppExpressAdapter.name} with short request time-outs`, () => {
+  let app: INestApplication;
+  let port: number;
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AnswersModule] }).compile();
+    const timeouts = { headersMs: 300, requestMs: 500, checkEveryMs: 50 };
+    app = moduleRef.createNestApplication(new AppExpressAdapter(timeouts), { logger: false });
+    await app.listen(0, '127.0.0.1');
+    port = ((app.getHttpServer() as Server).address() as AddressInfo).port;
+  });
+
+  afterAll(() => app.close());
+
+  /** Sends `head` and then nothing more: what the server answers, once it has closed the connection. */
+  const stall = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(head));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it('should answer 408 and close a connection whose body stops coming', async () => {
+    const answer = await stall(
+      'POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a"',
+    );
+
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
+  it('should answer 408 and close a connection whose headers never end', async () => {
+    const answer = await stall('GET /object HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1\r\n');
+
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
+  it('should still serve a request that arrives in time', async () => {
+    await request(app.getHttpServer()).post('/echo').send({ a: 1 }).expect(201, { a: 1 });
   });
 });
