@@ -28,7 +28,7 @@ describe(findParentTypes.name, () => {
     // What a generated child imports from its parent's folder: these names must be there, not only the files.
     it.each(findParentTypes(ROOT).map((parent) => [parent.Name, parent] as const))(
       'should have the pieces a child uses, under the names it uses, for %s',
-      (_Name, { Name, Names, names, kebabName, kebabNames }) => {
+      (_Name, { Name, Names, names, kebabName, kebabNames, graphql, schemaFirst }) => {
         const folder = `src/${kebabNames}`;
         expect(source(ROOT, `${folder}/${kebabNames}.table.ts`)).toContain(
           `export const ${names} = pgTable(`,
@@ -36,10 +36,11 @@ describe(findParentTypes.name, () => {
         expect(source(ROOT, `${folder}/${kebabNames}-data.module.ts`)).toMatch(
           new RegExp(`exports: \\[[^\\]]*\\b${Names}Service\\b[^]*export class ${Names}DataModule `),
         );
+        // The batch function only GraphQL children call.
+        const loader =
+          graphql || schemaFirst ? `[^]*readonly loadByIds: BatchLoadFn<number, ${Name} \\| null>` : '';
         expect(source(ROOT, `${folder}/${kebabNames}.service.ts`)).toMatch(
-          new RegExp(
-            `export class ${Names}Service [^]*readonly loadByIds: BatchLoadFn<number, ${Name} \\| null>`,
-          ),
+          new RegExp(`export class ${Names}Service ${loader}`),
         );
         expect(source(ROOT, `${folder}/models/${kebabName}.model.ts`)).toContain(`export class ${Name} `);
       },
@@ -74,14 +75,17 @@ describe(findParentTypes.name, () => {
       expect(note()).toMatchObject({ Name: 'Note', graphql: true, schemaFirst: true, fixture: false });
     });
 
-    it('should not find a feature whose service has no loadByIds (what the request loaders call)', () => {
+    it('should offer a feature whose service has no loadByIds (what the request loaders call) to REST-only children only', () => {
       const service = join(root, 'src', 'notes', 'notes.service.ts');
       writeFileSync(service, FILES['notes.service.ts'].replace('loadByIds', 'loadSome'));
 
-      expect(note()).toBeUndefined();
+      expect(note()).toMatchObject({ graphql: false, schemaFirst: false });
+      expect(namesOf(parentTypesFor(root, undefined))).toContain('Note');
+      expect(namesOf(parentTypesFor(root, 'code-first'))).not.toContain('Note');
+      expect(namesOf(parentTypesFor(root, 'schema-first'))).not.toContain('Note');
     });
 
-    it.each(['notes-data.module.ts', 'notes.table.ts', 'models/note.model.ts'])(
+    it.each(['notes-data.module.ts', 'notes.table.ts', 'models/note.model.ts', 'notes.service.ts'])(
       'should not find a feature without %s',
       (file) => {
         rmSync(join(root, 'src', 'notes', file));

@@ -5,9 +5,12 @@ import { namesOf, type Names } from '../utils/names';
 
 /** A feature a `references` field may point at: it follows the app's layout, so its pieces are where we look. */
 export interface ParentType extends Names {
-  /** It has a code-first object type, so a GraphQL child can have `<field>: <Parent>` and the has-many side. */
+  /**
+   * It has a code-first object type and a batch loader (`loadByIds`), so a GraphQL child can have
+   * `<field>: <Parent>` and the has-many side.
+   */
   graphql: boolean;
-  /** Its type is in the schema-first schema (`<things>.graphql`), so a schema-first child can refer to it. */
+  /** Its type is in the schema-first schema (`<things>.graphql`) and it has the batch loader. */
   schemaFirst: boolean;
   /** It was generated, so its test fixture can create one (`test/fixtures/<things>.ts`). */
   fixture: boolean;
@@ -15,8 +18,9 @@ export interface ParentType extends Names {
 
 /**
  * The app's features that can be parents: a folder `src/<things>/` with its table (`<things>.table.ts`, exporting
- * `<things>`), its data module exporting the service, an API type (`models/<thing>.model.ts`), and a service with a
- * `loadByIds` batch function for the request loaders. The app's Author and Post and generated features qualify.
+ * `<things>`), its data module exporting the service, an API type (`models/<thing>.model.ts`) and the service.
+ * A GraphQL child also needs a `loadByIds` batch function in it, for the request loaders. The app's Author and
+ * Post and generated features qualify; a REST-only one is a parent of REST-only children.
  */
 export function findParentTypes(root: string): ParentType[] {
   return featureFolders(root).flatMap(({ names, folder }) => {
@@ -27,14 +31,14 @@ export function findParentTypes(root: string): ParentType[] {
       existsSync(file(`${names.kebabNames}.table.ts`)) &&
       existsSync(file(`${names.kebabNames}-data.module.ts`)) &&
       existsSync(model) &&
-      existsSync(service) &&
-      /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
+      existsSync(service);
     if (!complete) return [];
+    const loads = /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
     return [
       {
         ...names,
-        graphql: /@ObjectType\(/.test(readFileSync(model, 'utf8')),
-        schemaFirst: hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
+        graphql: loads && /@ObjectType\(/.test(readFileSync(model, 'utf8')),
+        schemaFirst: loads && hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
         fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
       },
     ];
@@ -53,7 +57,7 @@ function featureFolders(root: string): Array<{ names: Names; folder: string }> {
 }
 
 /**
- * Features of the app that cannot be parents (a REST-only one has no batch loader): `Shelf` for src/shelves, `User`.
+ * Features of the app that cannot be parents (not laid out as a generated one): `User` for src/users.
  * `parents`: findParentTypes(root), already read.
  */
 export function featuresThatCannotBeParents(root: string, parents: readonly ParentType[]): string[] {

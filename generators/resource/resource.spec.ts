@@ -231,7 +231,7 @@ describe('resource generator', () => {
       'shelf:references',
       FieldSpecError,
       // Book is the sample a project may have destroyed.
-      /references Shelf, which has no type on the code-first endpoint \(types: Author, (Book, )?Post\)/,
+      /references Shelf, which is not a parent on the code-first endpoint: a parent there needs its GraphQL type and a batch loader \(loadByIds\) in its service, which a REST-only feature lacks \(types: Author, (Book, )?Post\)/,
     ],
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
     expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);

@@ -78,7 +78,7 @@ describe(parseFields.name, () => {
     ],
     [
       'bin:references',
-      /field "bin": references Bin, a feature of the app that cannot be a parent: a parent needs a GraphQL type and a batch loader \(loadByIds\) in its service, laid out as a generated feature's, which a REST-only feature or a hand-written one lacks \(types: Author, Post\)/,
+      /field "bin": references Bin, a feature of the app that cannot be a parent: a parent is laid out as a generated feature is \(<things>.table.ts, <things>-data.module.ts exporting its service, models\/<thing>.model.ts\), which a hand-written one may not be \(types: Author, Post\)/,
     ],
     ['title:string{0}', /field "title": string\{N\} takes one length from 1 to/],
     ['title:string{abc}', /string\{N\} takes one length/],

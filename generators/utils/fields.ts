@@ -159,13 +159,16 @@ function parseField(part: string, context: FieldContext): Field {
       const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
       if (context.notParents?.includes(parent)) {
         throw problem(
-          `references ${parent}, a feature of the app that cannot be a parent: a parent needs a GraphQL type and ` +
-            `a batch loader (loadByIds) in its service, laid out as a generated feature's, which a REST-only ` +
-            `feature or a hand-written one lacks (types: ${known})`,
+          `references ${parent}, a feature of the app that cannot be a parent: a parent is laid out as a ` +
+            `generated feature is (<things>.table.ts, <things>-data.module.ts exporting its service, ` +
+            `models/<thing>.model.ts), which a hand-written one may not be (types: ${known})`,
         );
       }
-      // A feature of the app may still lack a type there (one of the other endpoint).
-      const missing = context.typesOf ? `has no type on ${context.typesOf}` : 'the app does not have';
+      // A feature of the app may still lack a type there (REST-only, or of the other endpoint) or a loader.
+      const missing = context.typesOf
+        ? `is not a parent on ${context.typesOf}: a parent there needs its GraphQL type and a batch loader ` +
+          `(loadByIds) in its service, which a REST-only feature lacks`
+        : 'the app does not have';
       throw problem(`references ${parent}, which ${missing} (types: ${known})`);
     }
     Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snakeCase(name)}_id`, index: true });

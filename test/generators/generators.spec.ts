@@ -145,7 +145,8 @@ describe('generators', () => {
     beforeAll(async () => {
       const runs: Array<[string, string[]]> = [
         ['controller', ['--name', 'categories', '--owned']],
-        ['controller', ['--name', 'Person', '--public']],
+        // A REST-only child of a REST-only parent.
+        ['controller', ['--name', 'Person', '--public', '--fields', 'name:string{100} category?:references']],
         ...INTERCEPTOR_KINDS.map((kind, i): [string, string[]] => [
           'interceptor',
           ['--name', `Generated${i}`, '--kind', kind],
