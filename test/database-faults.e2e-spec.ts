@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { driverClient } from './utils/driver-double';
 import { createSuiteDatabase } from './utils/postgres';
@@ -171,4 +172,72 @@ describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the 
     await waitUntilHealthy();
     await expectAvailable(sut);
   }, 30_000);
+
+  describe('a transaction whose connection goes (createPost stores the post and its NOTIFY in one)', () => {
+    const createPost = () =>
+      request(sut.http)
+        .post('/graphql')
+        .set('Authorization', `Bearer ${sut.aliceToken()}`)
+        .send({ query: 'mutation { createPost(authorId: 1, input: { title: "Locked out" }) { id } }' })
+        .then((response) => response);
+    const WAITING_FOR_LOCK = "wait_event_type = 'Lock' and datname = current_database()";
+
+    /** Starts createPost while a connection of the test's own holds the posts table: it waits in its INSERT. */
+    async function createPostInTransaction() {
+      const locker = new Client({ connectionString: database!.url });
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table posts in access exclusive mode');
+      const pending = createPost();
+      const deadline = Date.now() + 5_000;
+      // In a transaction, pg_stat_activity is read once and kept: cleared, each poll sees the server as it is.
+      const waiting = async () => {
+        await locker.query('select pg_stat_clear_snapshot()');
+        return locker.query(`select count(*)::int as n from pg_stat_activity where ${WAITING_FOR_LOCK}`);
+      };
+      while ((await waiting()).rows[0].n === 0) {
+        if (Date.now() > deadline) throw new Error('createPost never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const release = async () => {
+        await locker.query('rollback');
+        await locker.end();
+      };
+      return { locker, pending, release };
+    }
+
+    it('should answer SERVICE_UNAVAILABLE and serve on when the server ends the connection mid-transaction', async () => {
+      const { locker, pending, release } = await createPostInTransaction();
+      try {
+        await locker.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where ${WAITING_FOR_LOCK}`,
+        );
+
+        expect((await pending).body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      } finally {
+        await release();
+      }
+      // The process lived on (pg's 'error' event on the transaction's client had no listener: it ended it).
+      expect((await createPost()).body).toEqual({ data: { createPost: { id: expect.any(Number) } } });
+    });
+
+    it('should give up within the query time-out once when the network goes silent mid-transaction', async () => {
+      const { pending, release } = await createPostInTransaction();
+      let answered: Awaited<typeof pending> | undefined;
+      const frozen = Date.now();
+      try {
+        proxy!.freeze();
+        answered = await pending;
+      } finally {
+        await release();
+        await proxy!.down(); // the frozen connections go with it; the pool reconnects
+        await proxy!.up();
+      }
+
+      expect(answered.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      // DATABASE_STATEMENT_TIMEOUT_MS (5 s) and the client's 1 s, once: the ROLLBACK after it did not wait again.
+      expect(Date.now() - frozen).toBeLessThan(9_000);
+      await waitUntilHealthy();
+    }, 30_000);
+  });
 });

@@ -124,6 +124,9 @@ async function openPostgres(
     query_timeout: statementTimeoutMs + 1_000,
   });
   pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
+  // A checked-out client (a transaction's) whose connection ends under it (a restart, pg_terminate_backend) emits
+  // 'error' too, which with no listener ends the process; its statement fails on its own, and so the transaction.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { logger });
   db.transaction = transactionOnOwnClient(pool, logger);
   // Opened at the first listen(): an instance that nobody subscribes to holds no extra connection.
@@ -137,6 +140,7 @@ async function openPostgres(
       // belongs to a session, so lock, migrate and unlock on one client: a client of its own, without the
       // requests' time limits, since a migration may take minutes (an index on a big table) and so may the wait.
       const client = new Client(postgresConnection(url));
+      client.on('error', () => undefined); // a connection lost mid-migration: the statement in flight fails
       await client.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');
