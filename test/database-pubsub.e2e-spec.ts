@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
 import type { DatabaseConnection } from '../src/database/database.client';
 import { DatabasePubSub, NOTIFY_PAYLOAD_LIMIT } from '../src/database/database-pubsub';
@@ -112,5 +113,22 @@ describeOnPostgres(`${DatabasePubSub.name} on PostgreSQL, between two instances`
     }
 
     await expect(next).resolves.toEqual({ value: { id: 4, text: 'back' }, done: false });
+  });
+
+  it('should report a lost connection outside the request that first listened (no request id in its log lines)', async () => {
+    const requestContext = new AsyncLocalStorage<string>();
+    const contexts: Array<string | undefined> = [];
+    const listener = new PostgresListener(url, () => contexts.push(requestContext.getStore()), 100);
+    listeners.push(listener);
+    await requestContext.run('request 7', () => listener.listen('notes_context', () => undefined));
+
+    await publisher.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN notes_context' and datname = current_database()",
+    );
+    const deadline = Date.now() + 5_000;
+    while (contexts.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(contexts).toEqual([undefined]);
   });
 });

@@ -129,8 +129,11 @@ async function openPostgres(
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { logger });
   db.transaction = transactionOnOwnClient(pool, logger);
-  // Opened at the first listen(): an instance that nobody subscribes to holds no extra connection.
-  let listener: PostgresListener | undefined;
+  // Made here, at the start, so that its connection belongs to no request; that connection is opened at the first
+  // listen(): an instance that nobody subscribes to holds no extra one.
+  const listener = new PostgresListener(url, (error) =>
+    new Logger('PostgresListener').warn(`LISTEN connection lost, reconnecting: ${error.message}`),
+  );
   let closed = false;
   return {
     db,
@@ -153,16 +156,11 @@ async function openPostgres(
     pendingMigrations: () => countPendingMigrations((text) => pool.query(text)),
     ping: () => pool.query('select 1'),
     query: (text, values) => pool.query(text, values),
-    listen: (channel, onPayload) => {
-      listener ??= new PostgresListener(url, (error) =>
-        new Logger('PostgresListener').warn(`LISTEN connection lost, reconnecting: ${error.message}`),
-      );
-      return listener.listen(channel, onPayload);
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     close: async () => {
       if (closed) return;
       closed = true;
-      await listener?.close();
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Client } from 'pg';
 import { postgresConnection } from './postgres-connection';
 
@@ -22,6 +23,9 @@ export class PostgresListener {
   private connecting?: Promise<void>;
   private retryTimer?: NodeJS.Timeout;
   private closed = false;
+  // The connections, their events and timers run in the context the listener was made in (the app's start), not
+  // in that of the request that first listened: their log lines would carry that request's id for good.
+  private readonly scope = new AsyncResource('PostgresListener');
 
   constructor(
     private readonly url: string,
@@ -70,7 +74,9 @@ export class PostgresListener {
 
   private connect(): Promise<void> {
     if (this.client || this.closed) return Promise.resolve();
-    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    this.connecting ??= this.scope
+      .runInAsyncScope(() => this.open())
+      .finally(() => (this.connecting = undefined));
     return this.connecting;
   }
 
