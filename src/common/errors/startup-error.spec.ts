@@ -12,6 +12,14 @@ describe(startupFailureMessage.name, () => {
     );
   });
 
+  it('should print a cause that says what its error says once', () => {
+    const refused = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+
+    expect(startupFailureMessage(new Error(refused.message, { cause: refused }))).toBe(
+      'connect ECONNREFUSED 127.0.0.1:5432',
+    );
+  });
+
   it('should print a start-up error or anything else as it is', () => {
     expect(startupFailureMessage(new StartupError('PORT 3000 is in use'))).toBe('PORT 3000 is in use');
     expect(startupFailureMessage('stopped')).toBe('stopped');

@@ -13,7 +13,9 @@ export class StartupError extends Error {
 export function startupFailureMessage(error: unknown): string {
   const messages: string[] = [];
   for (let current = error, depth = 0; current !== undefined && depth < 5; depth += 1) {
-    messages.push(current instanceof Error ? current.message : String(current));
+    const message = current instanceof Error ? current.message : String(current);
+    // An error passed on as the cause of one that says the same (`connect ECONNREFUSED …` twice).
+    if (!messages.at(-1)?.includes(message)) messages.push(message);
     current = current instanceof Error ? current.cause : undefined;
   }
   return messages.join(': ');
