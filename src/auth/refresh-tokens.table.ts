@@ -18,6 +18,9 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Unused since migration 0007 (tokens name their family): kept one release, so that instances of the one
+    // before, which write it, keep working through a rolling deploy. A later migration drops it.
+    spentAt: timestamp('spent_at', { withTimezone: true }),
   },
   (table) => [
     index('refresh_tokens_family_id_idx').on(table.familyId),

@@ -128,7 +128,7 @@ async function openPostgres(
   // 'error' too, which with no listener ends the process; its statement fails on its own, and so the transaction.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { logger });
-  db.transaction = transactionOnOwnClient(pool, logger);
+  db.transaction = transactionOnOwnClient(pool, { logger });
   // Made here, at the start, so that its connection belongs to no request; that connection is opened at the first
   // listen(): an instance that nobody subscribes to holds no extra one.
   const listener = new PostgresListener(url, (error) =>

@@ -47,7 +47,7 @@ export class PostgresListener {
         channel,
         ready.then(
           () => undefined,
-          (error: Error) => this.onError(error),
+          (error: Error) => this.scope.runInAsyncScope(() => this.onError(error)),
         ),
       );
     }

@@ -1,42 +1,53 @@
-import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
+import type { DrizzleConfig } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Pool, PoolClient } from 'pg';
+import { DatabaseError, type Pool, type PoolClient } from 'pg';
 
 /**
  * `db.transaction` for a node-postgres pool that always gives its client back. Drizzle's own (0.45.4) checks a
  * client out and never releases it when BEGIN fails (a connection the server just dropped, no memory left): the
- * pool loses a client each time, and once all are lost every request waits for one. A transaction that failed
- * closes its connection instead of returning it (the server rolls back what it left open), since whether its
- * ROLLBACK went through cannot be told from here.
+ * pool loses a client each time, and once all are lost every request waits for one. `config`: the pool's Drizzle
+ * configuration, so that a transaction's Drizzle is the same.
  */
-export function transactionOnOwnClient(pool: Pool, logger?: DrizzleLogger): NodePgDatabase['transaction'] {
-  return async (work, config) => {
+export function transactionOnOwnClient(pool: Pool, config: DrizzleConfig): NodePgDatabase['transaction'] {
+  return async (work, transactionConfig) => {
     const client = await pool.connect();
-    let failed = false;
+    const connection = failingFast(client);
+    let workFailure: { error: unknown } | undefined;
     try {
-      return await drizzle(failingFast(client), { logger }).transaction(work, config);
+      return await drizzle(connection.client, config).transaction(async (tx) => {
+        try {
+          return await work(tx);
+        } catch (error) {
+          workFailure = { error };
+          throw error;
+        }
+      }, transactionConfig);
     } catch (error) {
-      failed = true;
-      throw error;
+      // Not the ROLLBACK's failure after it, which would hide why the transaction failed.
+      throw workFailure ? workFailure.error : error;
     } finally {
-      client.release(failed);
+      // Closed rather than handed back once a statement got no answer: the server may still be running it.
+      client.release(connection.lost());
     }
   };
 }
 
+/** An ERROR the server sent: the statement failed, the connection and its transaction's state are known. */
+const answeredByServer = (error: unknown) => error instanceof DatabaseError && error.severity === 'ERROR';
+
 /**
- * The client's statements, except that once one failed without a word from the server (no SQLSTATE: the client's
- * query time-out, the connection lost), the next fail at once with the same error. Drizzle's ROLLBACK would
- * otherwise wait out the time-out a second time on a connection that is closed afterwards anyway.
+ * The client's statements, except that once one failed without the server's answer (the client's query
+ * time-out, the connection lost: no SQLSTATE, or a FATAL one), the next fail at once with the same error:
+ * Drizzle's ROLLBACK would otherwise wait out the time-out a second time on a connection that is closed anyway.
  */
-function failingFast(client: PoolClient): PoolClient {
-  let lost: unknown;
+function failingFast(client: PoolClient): { client: PoolClient; lost: () => boolean } {
+  let lost: { error: unknown } | undefined;
   const query = (...args: Parameters<PoolClient['query']>) => {
-    if (lost !== undefined) return Promise.reject(lost);
+    if (lost) return Promise.reject(lost.error);
     return (client.query as (...args: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-      if ((error as { code?: unknown } | undefined)?.code === undefined) lost = error;
+      if (!answeredByServer(error)) lost = { error };
       throw error;
     });
   };
-  return { query } as unknown as PoolClient;
+  return { client: { query } as unknown as PoolClient, lost: () => lost !== undefined };
 }
