@@ -23,7 +23,7 @@ describe(PasswordHasher.name, () => {
     const first = await sut.hash('alice-password');
     const second = await sut.hash('alice-password');
 
-    expect(first).toMatch(/^scrypt\$32768\$8\$3\$[\w-]+\$[\w-]+$/);
+    expect(first).toMatch(/^scrypt-nfc\$32768\$8\$3\$[\w-]+\$[\w-]+$/);
     expect(first).not.toContain('alice-password');
     expect(first).not.toBe(second);
   });
@@ -51,6 +51,16 @@ describe(PasswordHasher.name, () => {
 
     await expect(sut.verify(decomposed, legacy)).resolves.toBe(true);
     await expect(sut.verify('cafe\u0301 cre\u0300mE', legacy)).resolves.toBe(false);
+  });
+
+  it('should cost a password in another form one scrypt against a new hash and an unknown user alike', async () => {
+    const stored = await sut.hash('caf\u00e9 cr\u00e8me');
+    const scrypt = jest.spyOn(crypto, 'scrypt');
+
+    await expect(sut.verify('cafe\u0301 cre\u0300mE', stored)).resolves.toBe(false);
+    await expect(sut.verify('cafe\u0301 cre\u0300mE', undefined)).resolves.toBe(false);
+
+    expect(scrypt).toHaveBeenCalledTimes(2);
   });
 
   it('should answer false for a missing or malformed hash', async () => {

@@ -40,7 +40,7 @@ function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Bu
 }
 
 /**
- * Salted scrypt hashes, stored as `scrypt$N$r$p$salt$hash` (base64url).
+ * Salted scrypt hashes of the password in NFC, stored as `scrypt-nfc$N$r$p$salt$hash` (base64url).
  * At most `concurrency` hashes run at once, so a login flood costs queueing, not memory; at most `queueLimit`
  * wait, so it cannot cost unbounded waiting either, and one client holds at most `perClientLimit` of those places,
  * so one source cannot fill the queue ahead of everyone else. Past a limit the caller gets a 503 at once (the error
@@ -68,7 +68,7 @@ export class PasswordHasher {
 
   async hash(password: string, caller: HashCaller = {}): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await this.inSlot(caller, () => derive(normalized(password), salt, COST));
+    const key = await this.inSlot(caller, () => derive(normalizePassword(password), salt, COST));
     return format(salt, key);
   }
 
@@ -93,9 +93,11 @@ export class PasswordHasher {
       const key = await derive(candidate, parsed.salt, parsed.cost);
       return stored !== undefined && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
     };
-    const canonical = normalized(password);
-    // A hash made before passwords were normalized is of the password as it was typed then.
-    return (await matches(canonical)) || (canonical !== password && (await matches(password)));
+    const canonical = normalizePassword(password);
+    // A hash made before passwords were normalized is of the password as it was typed then: a second scrypt for
+    // those only (the decoy is a new one), so that another form costs no one else twice the work.
+    if (await matches(canonical)) return true;
+    return parsed.asTyped && canonical !== password && matches(password);
   }
 
   private async inSlot<T>({ client, signal }: HashCaller, task: () => Promise<T>): Promise<T> {
@@ -112,16 +114,21 @@ export class PasswordHasher {
  * One password whichever Unicode form a keyboard sends it in (`é` as one code point or as `e` and an accent):
  * NFC, as the PRECIS OpaqueString profile for passwords has it (RFC 8265 §4.2).
  */
-const normalized = (password: string) => password.normalize('NFC');
+export const normalizePassword = (password: string) => password.normalize('NFC');
+
+// Hashes of the password in NFC; `scrypt` ones were made before, of the password as it was typed.
+const SCHEME = 'scrypt-nfc';
+const SCHEME_AS_TYPED = 'scrypt';
 
 function format(salt: Buffer, key: Buffer): string {
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [SCHEME, COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 function parse(stored: string) {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return undefined;
+  if ((scheme !== SCHEME && scheme !== SCHEME_AS_TYPED) || !salt || !key) return undefined;
   return {
+    asTyped: scheme === SCHEME_AS_TYPED,
     cost: { N: Number(n), r: Number(r), p: Number(p) },
     salt: Buffer.from(salt, 'base64url'),
     key: Buffer.from(key, 'base64url'),

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { IsString, Length, ValidateBy, type ValidationOptions } from 'class-validator';
 import { LONE_SURROGATE } from '../common/validation/field-validators';
 import { PROJECT_ROOT } from '../common/project-root';
+import { normalizePassword } from './password-hasher';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -78,10 +80,14 @@ export const sameName = (password: string, username: string) =>
 
 /**
  * The policy for a password being set (sign-up, a change): a string of PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
- * characters, valid Unicode, not a common one. Sign-up adds `IsNotUsername`; a change checks that in the service.
+ * characters, valid Unicode, not a common one, all of it counted in the form it is hashed in (NFC: `é` typed as
+ * `e` and an accent is one character). Sign-up adds `IsNotUsername`; a change checks that in the service.
  */
 export const IsNewPassword = () =>
   applyDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? normalizePassword(value) : value,
+    ),
     IsString(),
     Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
       message: `$property must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,

@@ -48,3 +48,19 @@ describe('passwords with half of a surrogate pair', () => {
     ).toEqual([]);
   });
 });
+
+describe('passwords in another Unicode form', () => {
+  const messages = (dto: object) =>
+    validateSync(dto).flatMap((error) => Object.values(error.constraints ?? {}));
+  // Four é, each typed as e and a combining accent: 8 code points, 4 characters once composed.
+  const decomposed = 'e\u0301'.repeat(4);
+
+  it('should count a password as it is hashed, composed (NFC), at sign-up and as a new password', () => {
+    const signup = plainToInstance(SignupDto, { username: 'carol', password: decomposed });
+    const change = plainToInstance(ChangePasswordDto, { current_password: 'x', new_password: decomposed });
+
+    expect(signup.password).toBe('\u00e9'.repeat(4));
+    expect(messages(signup)).toEqual(['password must be 8 to 128 characters long']);
+    expect(messages(change)).toEqual(['new_password must be 8 to 128 characters long']);
+  });
+});
