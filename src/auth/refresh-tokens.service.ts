@@ -1,26 +1,28 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 /** Injection token: seconds a login's refresh tokens live (REFRESH_TOKEN_TTL). */
 export const REFRESH_TOKEN_LIFETIME = Symbol('REFRESH_TOKEN_LIFETIME');
 
-// A token is its family's id (16 bytes) and 32 random bytes (256 bits), in base64url: 64 characters. The family
-// in it is what makes any spent token of a family known as one, without a row per spent token.
+// A token is its family's secret (16 random bytes) and 32 more random bytes (256 bits), in base64url: 64
+// characters. The family in it is what makes any spent token of a family known as one, without a row per spent
+// token; the database keeps only a hash of it (familyIdOf), so that reading the table is not enough to end a login.
 const FAMILY_BYTES = 16;
 const SECRET_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{64}$/;
 
-const newToken = (familyId: string) =>
-  Buffer.concat([Buffer.from(familyId.replaceAll('-', ''), 'hex'), randomBytes(SECRET_BYTES)]).toString(
-    'base64url',
-  );
+const newToken = (family: Buffer) => Buffer.concat([family, randomBytes(SECRET_BYTES)]).toString('base64url');
 
-/** The family `token` names, as a UUID; undefined when it cannot be one of ours. */
-function familyOf(token: string): string | undefined {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
-  const hex = Buffer.from(token, 'base64url').subarray(0, FAMILY_BYTES).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** The `family_id` of a family's secret: the first 16 bytes of its SHA-256, as a UUID. */
+function familyIdOf(family: Buffer): string {
+  const hex = createHash('sha256').update(family).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The family secret `token` carries; undefined when it cannot be one of ours. */
+function familyOf(token: string): Buffer | undefined {
+  return TOKEN_SHAPE.test(token) ? Buffer.from(token, 'base64url').subarray(0, FAMILY_BYTES) : undefined;
 }
 
 // A fast hash is enough: the token is random, not a password, so there is nothing to guess from a leaked hash.
@@ -46,11 +48,11 @@ export class RefreshTokensService {
    * enough).
    */
   async start(userId: number, passwordHash: string): Promise<string | undefined> {
-    const familyId = randomUUID();
-    const token = newToken(familyId);
+    const family = randomBytes(FAMILY_BYTES);
+    const token = newToken(family);
     const started = await this.repository.create({
       tokenHash: hashOf(token),
-      familyId,
+      familyId: familyIdOf(family),
       userId,
       passwordHash,
       lifetimeSeconds: this.lifetimeSeconds,
@@ -64,9 +66,10 @@ export class RefreshTokensService {
    * of a family (of `userId`, when given). Any other token naming a live family is a spent one: the family goes.
    */
   async rotate(token: string, userId?: number): Promise<{ userId: number; token: string } | undefined> {
-    const familyId = familyOf(token);
-    if (!familyId) return undefined;
-    const next = newToken(familyId);
+    const family = familyOf(token);
+    if (!family) return undefined;
+    const familyId = familyIdOf(family);
+    const next = newToken(family);
     const owner = await this.repository.rotate(familyId, hashOf(token), hashOf(next), userId);
     if (owner !== undefined) return { userId: owner, token: next };
     if (await this.repository.revokeLiveFamily(familyId, userId)) {
@@ -77,8 +80,8 @@ export class RefreshTokensService {
 
   /** Logout: the login `token` belongs to. Nothing for a token that is not ours. */
   async revokeFamilyOf(token: string): Promise<void> {
-    const familyId = familyOf(token);
-    if (familyId) await this.repository.revokeFamily(familyId);
+    const family = familyOf(token);
+    if (family) await this.repository.revokeFamily(familyIdOf(family));
   }
 
   revokeAllOfUser(userId: number): Promise<void> {
