@@ -27,8 +27,8 @@ export const REQUEST_TIMEOUTS: RequestTimeouts = {
 /**
  * The Express adapter every instance of the app runs on (main.ts and the tests), with REQUEST_TIMEOUTS. A
  * handler's string (or other primitive) answer goes out as `text/plain; charset=utf-8` unless the handler chose a
- * Content-Type itself (`@Header()`, the response object). Express would send it as text/html, so a text that echoes the request
- * (`GET /cats/<img src=x onerror=alert(1)>`) would be markup to a browser. Objects stay JSON.
+ * Content-Type itself (`@Header()`, the response object). Express would send it as text/html, so a text that
+ * echoes the request (`GET /cats/<img src=x onerror=alert(1)>`) would be markup to a browser. Objects stay JSON.
  *
  * Decided where Nest sends the answer, once every interceptor has had its say, rather than in a global
  * interceptor: that costs each request an RxJS stage for a `typeof` check.
