@@ -355,6 +355,26 @@ describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', ()
       await login('bob', 'bob-password');
     });
 
+    it('should let one of two changes racing from the same current password through, and answer the other 403', async () => {
+      const { access_token } = await login('bob');
+      const passwords = ['first new passphrase', 'second new passphrase'];
+
+      const responses = await Promise.all(
+        passwords.map((new_password) =>
+          change({ current_password: 'bob-password', new_password }, access_token),
+        ),
+      );
+
+      expect(responses.map((response) => response.status).sort()).toEqual([204, 403]);
+      const kept = passwords[responses.findIndex((response) => response.status === 204)];
+      const lost = passwords.find((password) => password !== kept)!;
+      await request(sut.http).post('/auth/login').send({ username: 'bob', password: lost }).expect(401);
+      const relogged = await login('bob', kept);
+      await change({ current_password: kept, new_password: 'bob-password' }, relogged.access_token).expect(
+        204,
+      );
+    });
+
     it('should start no family for a login whose password was changed while it was checked', async () => {
       const [{ passwordHash }] = await db().select().from(users).where(eq(users.id, 2));
       const { access_token } = await login('bob');

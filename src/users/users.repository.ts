@@ -36,8 +36,17 @@ export class UsersRepository {
     return row;
   }
 
-  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
-    await this.db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  /**
+   * Replaces user `id`'s password hash when it is still `checked`, the one its current password was checked
+   * against: of two changes racing from one current password, only the first goes through. Whether it did.
+   */
+  async replacePasswordHash(id: number, checked: string, passwordHash: string): Promise<boolean> {
+    const updated = await this.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, id), eq(users.passwordHash, checked)))
+      .returning({ id: users.id });
+    return updated.length > 0;
   }
 
   /**

@@ -11,7 +11,7 @@ import { UsersService } from './users.service';
 describe(UsersService.name, () => {
   const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored', roles: ['admin' as const] };
   let repository: jest.Mocked<
-    Pick<UsersRepository, 'getByUsername' | 'getById' | 'create' | 'updatePasswordHash'>
+    Pick<UsersRepository, 'getByUsername' | 'getById' | 'create' | 'replacePasswordHash'>
   >;
   let hash: jest.Mock<Promise<string>, [string, HashCaller?]>;
   let check: jest.MockedFunction<PasswordCheck>;
@@ -23,7 +23,7 @@ describe(UsersService.name, () => {
       getByUsername: jest.fn(),
       getById: jest.fn(),
       create: jest.fn(),
-      updatePasswordHash: jest.fn(),
+      replacePasswordHash: jest.fn().mockResolvedValue(true),
     };
     hash = jest.fn((password: string) => Promise.resolve(`scrypt$${password}`));
     check = jest.fn();
@@ -139,7 +139,7 @@ describe(UsersService.name, () => {
 
       await expect(sut.changePassword(1, 'wrong', 'a new passphrase')).rejects.toThrow(ForbiddenException);
       expect(hash).not.toHaveBeenCalled();
-      expect(repository.updatePasswordHash).not.toHaveBeenCalled();
+      expect(repository.replacePasswordHash).not.toHaveBeenCalled();
     });
 
     it('should refuse the username as the new password with 400', async () => {
@@ -149,7 +149,7 @@ describe(UsersService.name, () => {
       await expect(sut.changePassword(1, 'alice-password', 'Alice-Liddell')).rejects.toThrow(
         BadRequestException,
       );
-      expect(repository.updatePasswordHash).not.toHaveBeenCalled();
+      expect(repository.replacePasswordHash).not.toHaveBeenCalled();
     });
 
     it('should store the hash of the new password', async () => {
@@ -159,7 +159,21 @@ describe(UsersService.name, () => {
       await sut.changePassword(1, 'alice-password', 'a new passphrase');
 
       expect(check).toHaveBeenCalledWith('alice-password', 'scrypt$stored');
-      expect(repository.updatePasswordHash).toHaveBeenCalledWith(1, 'scrypt$a new passphrase');
+      expect(repository.replacePasswordHash).toHaveBeenCalledWith(
+        1,
+        'scrypt$stored',
+        'scrypt$a new passphrase',
+      );
+    });
+
+    it('should answer 403 when another change replaced the password it checked meanwhile', async () => {
+      repository.getById.mockResolvedValue(alice);
+      check.mockResolvedValue(true);
+      repository.replacePasswordHash.mockResolvedValue(false);
+
+      await expect(sut.changePassword(1, 'alice-password', 'a new passphrase')).rejects.toThrow(
+        new ForbiddenException('current_password is not the password of this account'),
+      );
     });
   });
 });

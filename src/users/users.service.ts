@@ -75,10 +75,18 @@ export class UsersService {
       const row = await this.repository.getById(id);
       return (await check(current, row?.passwordHash)) ? row : undefined;
     });
-    if (!user) throw new ForbiddenException('current_password is not the password of this account');
+    const wrongPassword = () =>
+      new ForbiddenException('current_password is not the password of this account');
+    if (!user) throw wrongPassword();
     if (sameName(next, user.username))
       throw new BadRequestException(['new_password must not be the username']);
-    await this.repository.updatePasswordHash(id, await this.hasher.hash(next, caller));
+    const replaced = await this.repository.replacePasswordHash(
+      id,
+      user.passwordHash,
+      await this.hasher.hash(next, caller),
+    );
+    // Another change went first: the password checked is no longer the current one.
+    if (!replaced) throw wrongPassword();
   }
 
   /** The user as it is now (its current roles); undefined once deleted. */
