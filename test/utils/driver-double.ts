@@ -20,41 +20,35 @@ export function sqlOf(args: unknown[]): string {
 
 /**
  * Makes the driver fail the statements `fails` picks with `error`, as the server would, and run the others; the
- * health ping goes through the same client. On node-postgres, so do the clients a transaction checks out of the
- * pool. `mockRestore()` puts the driver back.
+ * health ping goes through the same client. On node-postgres every statement runs on a client checked out of the
+ * pool (`pool.query` and transactions alike): each is intercepted as it is handed out. `mockRestore()` puts the
+ * driver back.
  */
 export function failStatements(sut: TestApp, fails: (sql: string) => boolean, error: Error) {
   const spies: jest.SpyInstance[] = [];
   const intercept = (client: Queryable) => {
+    if (jest.isMockFunction(client.query)) return;
     const real = client.query.bind(client);
     spies.push(
-      jest
-        .spyOn(client, 'query')
-        .mockImplementation((...args) => (fails(sqlOf(args)) ? Promise.reject(error) : real(...args))),
+      jest.spyOn(client, 'query').mockImplementation((...args) => {
+        if (!fails(sqlOf(args))) return real(...args);
+        // pg-pool's `query` calls its client back; Drizzle awaits.
+        const done = args.at(-1);
+        if (typeof done !== 'function') return Promise.reject(error);
+        queueMicrotask(() => done(error));
+        return undefined as never;
+      }),
     );
   };
 
   const client = driverClient(sut);
-  intercept(client);
-  if (client instanceof Pool) {
-    // Called back by pool.query, awaited by transactions: both forms see the checked-out client first.
-    const connect = client.connect.bind(client) as (done: (...args: unknown[]) => void) => void;
-    const checkOut = (done: (error: unknown, checkedOut?: PoolClient, release?: unknown) => void) =>
-      connect((error, checkedOut, release) => {
-        const queryable = checkedOut as PoolClient | undefined;
-        if (queryable && !jest.isMockFunction(queryable.query)) intercept(queryable as unknown as Queryable);
-        done(error, queryable, release);
-      });
-    spies.push(
-      jest
-        .spyOn(client, 'connect')
-        .mockImplementation(((done?: Parameters<typeof checkOut>[0]) =>
-          done
-            ? checkOut(done)
-            : new Promise<PoolClient>((resolve, reject) =>
-                checkOut((error, checkedOut) => (error ? reject(error) : resolve(checkedOut!))),
-              )) as Pool['connect']),
-    );
-  }
-  return { mockRestore: () => spies.forEach((spy) => spy.mockRestore()) };
+  const onAcquire = (checkedOut: PoolClient) => intercept(checkedOut as unknown as Queryable);
+  if (client instanceof Pool) client.on('acquire', onAcquire);
+  else intercept(client);
+  return {
+    mockRestore: () => {
+      if (client instanceof Pool) client.off('acquire', onAcquire);
+      spies.forEach((spy) => spy.mockRestore());
+    },
+  };
 }
