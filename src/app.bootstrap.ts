@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { type AppExtensions, AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { StartupError } from './common/errors/startup-error';
 import { AppExpressAdapter } from './common/http/app-express.adapter';
@@ -49,14 +49,21 @@ function closeOnSignals(app: INestApplication, delaySeconds: number): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 }
 
-/** Loads the app, starts it, and serves on PORT. main.ts calls it once the environment has been checked. */
-export async function bootstrap(): Promise<void> {
+/**
+ * Loads the app, starts it, and serves on PORT. main.ts calls it once the environment has been checked; the tests'
+ * server with test-only modules (test/fixtures/probe/main.ts) calls it with those.
+ */
+export async function bootstrap(extensions: AppExtensions = {}): Promise<void> {
   // abortOnError: false lets start-up failures reach the catch below instead of aborting the process.
   // bufferLogs holds Nest's start-up lines until the app's logger, configured from LOG_LEVEL, takes over.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), new AppExpressAdapter(), {
-    abortOnError: false,
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(extensions),
+    new AppExpressAdapter(),
+    {
+      abortOnError: false,
+      bufferLogs: true,
+    },
+  );
   app.useLogger(app.get(PinoLogger));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   configureApp(app);

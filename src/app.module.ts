@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CatsModule } from './cats/cats.module';
@@ -11,12 +11,25 @@ import { appConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { CodeFirstGraphqlModule } from './graphql/code-first/code-first-graphql.module';
-import { SchemaFirstGraphqlModule } from './graphql/schema-first/schema-first-graphql.module';
+import {
+  type SchemaFirstExtension,
+  SchemaFirstGraphqlModule,
+} from './graphql/schema-first/schema-first-graphql.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { InterceptorsShowcaseModule } from './interceptors-showcase/interceptors-showcase.module';
 import { RoutingModule } from './routing/routing.module';
 import { TenantsModule } from './tenants/tenants.module';
+
+/**
+ * Modules added to the app for its tests: the infrastructure's test-only features (test/fixtures), which need
+ * no demo feature. `imports` are plain modules (controllers); `codeFirst` and `schemaFirst` join an endpoint.
+ */
+export interface AppExtensions {
+  imports?: Type[];
+  codeFirst?: Type[];
+  schemaFirst?: SchemaFirstExtension;
+}
 
 @Module({
   imports: [
@@ -31,8 +44,6 @@ import { TenantsModule } from './tenants/tenants.module';
     CatsModule,
     RoutingModule,
     TenantsModule,
-    CodeFirstGraphqlModule,
-    SchemaFirstGraphqlModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: AppValidationPipe },
@@ -44,7 +55,15 @@ import { TenantsModule } from './tenants/tenants.module';
 })
 export class AppModule {
   /** The app with its configuration, validated now: importing this file reads no environment. */
-  static forRoot(): DynamicModule {
-    return { module: AppModule, imports: [appConfigModule()] };
+  static forRoot(extensions: AppExtensions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        appConfigModule(),
+        CodeFirstGraphqlModule.forRoot(extensions.codeFirst),
+        SchemaFirstGraphqlModule.forRoot(extensions.schemaFirst),
+        ...(extensions.imports ?? []),
+      ],
+    };
   }
 }

@@ -17,6 +17,9 @@ export interface ExitedProcess {
   output: string;
 }
 
+/** The app with the test-only probe (test/fixtures/probe), for startServer's `script`. */
+export const PROBE_SERVER_SCRIPT = join('test', 'fixtures', 'probe', 'main.cjs');
+
 /** `node <script>` in `root`: the built app by default, or a script that runs it (scripts/dev.mjs). */
 function spawnApp(env: Record<string, string>, root: string, cwd = root, script = join('dist', 'main.js')) {
   const child = spawn(process.execPath, [join(root, script)], {

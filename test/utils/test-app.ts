@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { AppModule } from '../../src/app.module';
+import { type AppExtensions, AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { AppExpressAdapter } from '../../src/common/http/app-express.adapter';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
@@ -30,11 +30,11 @@ export interface TestApp {
  * One app for the enclosing `describe` block: created in `beforeAll`, closed in `afterAll`.
  * The object is filled when `beforeAll` has run: read it in hooks and tests, not while the suite is declared.
  */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, extensions: AppExtensions = {}): TestApp {
   const sut = {} as TestApp;
   let created: TestApp | undefined;
   beforeAll(async () => {
-    created = await createTestApp(env);
+    created = await createTestApp(env, extensions);
     Object.assign(sut, created);
   });
   afterAll(() => created?.close());
@@ -43,9 +43,13 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
 
 /**
  * One app per suite, on its own copy of the migrated and seeded template database.
- * Call it in `beforeAll`; `env` overrides the test environment, validated as at a real start.
+ * Call it in `beforeAll`; `env` overrides the test environment, validated as at a real start; `extensions` adds
+ * test-only modules (test/fixtures/probe's PROBE: routes and operations that need no demo feature).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extensions: AppExtensions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-e2e-'));
   copyTemplateDatabase(dataDir);
   const postgres = process.env.TEST_DATABASE_URL
@@ -62,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   // AppModule.forRoot() validates the environment set above (each app reads its own).
   // The request log (one line per request) goes to stdout only with TEST_LOGS, like Nest's own lines.
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] })
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(extensions)] })
     .overrideProvider(LOG_DESTINATION)
     .useValue(process.env.TEST_LOGS ? process.stdout : { write: () => undefined })
     .compile();

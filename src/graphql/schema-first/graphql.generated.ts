@@ -31,6 +31,8 @@ export abstract class IQuery {
     abstract author(id: number): Nullable<Author> | Promise<Nullable<Author>>;
 
     abstract post(id: number): Nullable<Post> | Promise<Nullable<Post>>;
+
+    abstract me(): User | Promise<User>;
 }
 
 export class Post {
@@ -43,6 +45,12 @@ export abstract class IMutation {
     abstract upvotePost(postId: number): Nullable<Post> | Promise<Nullable<Post>>;
 
     abstract createPost(authorId: number, input: CreatePostInput): Nullable<Post> | Promise<Nullable<Post>>;
+}
+
+export class User {
+    id: number;
+    username: string;
+    roles: string[];
 }
 
 export type Decimal = unknown;
