@@ -1,18 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { pgTable, integer, text } from 'drizzle-orm/pg-core';
-import { authors } from '../src/authors/authors.table';
+import { integer, pgSchema, text } from 'drizzle-orm/pg-core';
 import { toHttpException } from '../src/common/errors/to-http-exception';
-import { posts } from '../src/posts/posts.table';
 import { users } from '../src/users/users.table';
 import { createTestDatabase } from './utils/test-database';
 
-// A parent whose children restrict its deletion, as generated `references` columns do (ON DELETE RESTRICT).
-const shelves = pgTable('shelves', { id: integer('id').primaryKey() });
-const volumes = pgTable('volumes', {
+/**
+ * The suite's own tables, in a schema of its own: a generated feature makes its tables in `public` (a `Shelf`
+ * feature makes `shelves`), and none can take these. A parent whose children restrict its deletion, as generated
+ * `references` columns do (ON DELETE RESTRICT), and a required column.
+ */
+const SCHEMA = 'constraints_test';
+const schema = pgSchema(SCHEMA);
+const shelves = schema.table('shelves', { id: integer('id').primaryKey() });
+const volumes = schema.table('volumes', {
   id: integer('id').primaryKey(),
   shelfId: integer('shelf_id').references(() => shelves.id, { onDelete: 'restrict' }),
-  title: text('title'),
+  title: text('title').notNull(),
 });
+const CREATE_TABLES = [
+  `create schema ${SCHEMA}`,
+  `create table ${SCHEMA}.shelves (id integer primary key)`,
+  `create table ${SCHEMA}.volumes (
+    id integer primary key,
+    shelf_id integer references ${SCHEMA}.shelves (id) on delete restrict,
+    title text not null
+  )`,
+];
 
 /**
  * The errors that constraints raise, as the real driver reports them (PGlite here; PostgreSQL in CI's second run),
@@ -31,10 +44,7 @@ describe('constraint violations from the database driver', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.execute('create table shelves (id integer primary key)');
-    await database.db.execute(
-      'create table volumes (id integer primary key, shelf_id integer references shelves (id) on delete restrict, title text)',
-    );
+    for (const statement of CREATE_TABLES) await database.db.execute(statement);
     await database.db.insert(shelves).values({ id: 1 });
     await database.db.insert(volumes).values({ id: 1, shelfId: 1, title: 'Kept' });
   });
@@ -51,11 +61,11 @@ describe('constraint violations from the database driver', () => {
   });
 
   it('should answer 400 naming the field for a parent that does not exist', async () => {
-    const write = database.db.insert(posts).values({ title: 'Orphan', authorId: 999 });
+    const write = database.db.insert(volumes).values({ id: 2, shelfId: 999, title: 'Orphan' });
 
     await expect(answerTo(write)).resolves.toEqual({
       status: 400,
-      message: 'authorId must refer to an existing record',
+      message: 'shelfId must refer to an existing record',
     });
   });
 
@@ -71,11 +81,13 @@ describe('constraint violations from the database driver', () => {
 
   it('should answer 400 naming the field for a null in a required column, and keep the row', async () => {
     const write = database.db
-      .update(authors)
-      .set({ id: null as unknown as number })
-      .where(eq(authors.id, 1));
+      .update(volumes)
+      .set({ title: null as unknown as string })
+      .where(eq(volumes.id, 1));
 
-    await expect(answerTo(write)).resolves.toEqual({ status: 400, message: 'id must not be null' });
-    await expect(database.db.select().from(authors).where(eq(authors.id, 1))).resolves.toHaveLength(1);
+    await expect(answerTo(write)).resolves.toEqual({ status: 400, message: 'title must not be null' });
+    await expect(database.db.select().from(volumes)).resolves.toEqual([
+      { id: 1, shelfId: 1, title: 'Kept' },
+    ]);
   });
 });
