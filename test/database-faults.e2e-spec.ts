@@ -4,9 +4,13 @@ import { driverClient } from './utils/driver-double';
 import { createSuiteDatabase } from './utils/postgres';
 import { TcpProxy } from './utils/tcp-proxy';
 import { createTestApp, type TestApp } from './utils/test-app';
+import { DATABASE_PROBE } from './fixtures/probe/database/database-probe.module';
 
-const AUTHOR_QUERY = '{ author(id: 1) { id } }';
-const POSTS_QUERY = '{ authors(limit: 2) { nodes { id posts { id } } } }';
+// The probe's notes (test/fixtures/probe): a query through the request's loaders, one on the schema-first
+// endpoint, and a page of notes whose users are a field resolved by a second, batched statement.
+const NOTE_QUERY = '{ probeNote(id: 1) { id } }';
+const SCHEMA_FIRST_NOTES_QUERY = '{ probeNotes { id } }';
+const NOTES_WITH_USERS_QUERY = '{ probeNotes(limit: 2) { id user { id } } }';
 
 /** Every request the app makes of its database in one check: health, REST, login, GraphQL query and field. */
 function expectUnavailable(sut: TestApp) {
@@ -18,7 +22,7 @@ function expectUnavailable(sut: TestApp) {
         expect(body).toMatchObject({ status: 'error', error: { database: { status: 'down' } } }),
       ),
     request(sut.http)
-      .get('/authors')
+      .get('/probe/notes')
       .expect(503)
       .expect('Retry-After', '5')
       .then(({ body }) =>
@@ -31,24 +35,27 @@ function expectUnavailable(sut: TestApp) {
     request(sut.http).post('/auth/login').send({ username: 'alice', password: 'alice-password' }).expect(503),
     request(sut.http)
       .post('/graphql')
-      .send({ query: AUTHOR_QUERY })
+      .send({ query: NOTE_QUERY })
       .then(({ body }) =>
         expect(body).toMatchObject({
-          data: { author: null },
+          data: { probeNote: null },
           errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' } }],
         }),
       ),
     request(sut.http)
       .post('/schema-first/graphql')
-      .send({ query: AUTHOR_QUERY })
+      .send({ query: SCHEMA_FIRST_NOTES_QUERY })
       .then(({ body }) => expect(body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE')),
   ]);
 }
 
 async function expectAvailable(sut: TestApp) {
   await request(sut.http).get('/health').expect(200);
-  await request(sut.http).get('/authors?limit=1').expect(200);
-  const { body } = await request(sut.http).post('/graphql').send({ query: POSTS_QUERY }).expect(200);
+  await request(sut.http).get('/probe/notes?limit=1').expect(200);
+  const { body } = await request(sut.http)
+    .post('/graphql')
+    .send({ query: NOTES_WITH_USERS_QUERY })
+    .expect(200);
   expect(body.errors).toBeUndefined();
 }
 
@@ -56,12 +63,21 @@ async function expectAvailable(sut: TestApp) {
 async function expectNoInternals(sut: TestApp) {
   const answers = await Promise.all([
     request(sut.http).get('/health'),
-    request(sut.http).get('/authors'),
-    request(sut.http).post('/graphql').send({ query: POSTS_QUERY }),
+    request(sut.http).get('/probe/notes'),
+    request(sut.http).post('/graphql').send({ query: NOTES_WITH_USERS_QUERY }),
   ]);
   expect(JSON.stringify(answers.map((answer) => answer.body))).not.toMatch(
     /ECONN|127\.0\.0\.1|localhost|5432|select|Failed query|terminated|timeout exceeded|stack/i,
   );
+}
+
+/** A note of the token's user, through the probe's REST route. */
+function createNote(token: string, text: string) {
+  return request(sut.http)
+    .post('/probe/notes')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ text })
+    .expect(201);
 }
 
 // One app per file (the configuration is read once). On CI's PostgreSQL run it reaches its database through a
@@ -71,17 +87,21 @@ let proxy: TcpProxy | undefined;
 let database: Awaited<ReturnType<typeof createSuiteDatabase>> | undefined;
 
 beforeAll(async () => {
-  if (!process.env.TEST_DATABASE_URL) {
-    sut = await createTestApp();
-    return;
-  }
+  sut = await startApp();
+  // Two notes of two users: the page that NOTES_WITH_USERS_QUERY reads.
+  await createNote(sut.aliceToken(), "Alice's note");
+  await createNote(sut.bobToken(), "Bob's note");
+}, 30_000);
+
+async function startApp(): Promise<TestApp> {
+  if (!process.env.TEST_DATABASE_URL) return createTestApp({}, DATABASE_PROBE);
   database = await createSuiteDatabase(process.env.TEST_DATABASE_URL);
   const url = new URL(database.url);
   proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
-  sut = await createTestApp({ DATABASE_URL: url.toString() });
-}, 30_000);
+  return createTestApp({ DATABASE_URL: url.toString() }, DATABASE_PROBE);
+}
 
 afterAll(async () => {
   await proxy?.up();
@@ -106,26 +126,34 @@ describe('the database away (driver double: every query fails as if the server r
     await expectAvailable(sut);
   });
 
-  it('should answer SERVICE_UNAVAILABLE for a field resolver whose batch fails (Author.posts)', async () => {
+  it('should answer SERVICE_UNAVAILABLE for a field resolver whose batch fails (ProbeNote.user)', async () => {
     const client = driverClient(sut);
     const real = client.query.bind(client);
     let calls = 0;
-    // The page of authors is read; the batch of their posts, the next query, finds the server gone.
+    // The page of notes is read; the batch of their users, the next query, finds the server gone.
     const query = jest
       .spyOn(client, 'query')
       .mockImplementation((...args) =>
         ++calls === 1 ? real(...args) : Promise.reject(new Error('Query read timeout')),
       );
 
-    const { body } = await request(sut.http).post('/graphql').send({ query: POSTS_QUERY }).expect(200);
+    const { body } = await request(sut.http)
+      .post('/graphql')
+      .send({ query: NOTES_WITH_USERS_QUERY })
+      .expect(200);
     query.mockRestore();
 
-    expect(body.errors).toEqual([
+    // One failed batch, one error per note that waited on it; the notes themselves are answered.
+    const unavailableAt = (index: number) =>
       expect.objectContaining({
         message: 'Service unavailable, try again later',
-        path: ['authors', 'nodes', 0, 'posts'],
+        path: ['probeNotes', index, 'user'],
         extensions: { code: 'SERVICE_UNAVAILABLE' },
-      }),
+      });
+    expect(body.errors).toEqual([unavailableAt(0), unavailableAt(1)]);
+    expect(body.data.probeNotes).toEqual([
+      { id: expect.any(Number), user: null },
+      { id: expect.any(Number), user: null },
     ]);
   });
 });
@@ -173,22 +201,24 @@ describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the 
     await expectAvailable(sut);
   }, 30_000);
 
-  describe('a transaction whose connection goes (createPost stores the post and its NOTIFY in one)', () => {
-    const createPost = () =>
+  describe('a transaction whose connection goes (createProbeNote stores the note and its NOTIFY in one)', () => {
+    let attempts = 0;
+    // A text of its own each time: texts are unique, and a write the test broke may or may not have been stored.
+    const createProbeNote = () =>
       request(sut.http)
         .post('/graphql')
         .set('Authorization', `Bearer ${sut.aliceToken()}`)
-        .send({ query: 'mutation { createPost(authorId: 1, input: { title: "Locked out" }) { id } }' })
+        .send({ query: `mutation { createProbeNote(input: { text: "Locked out ${++attempts}" }) { id } }` })
         .then((response) => response);
     const WAITING_FOR_LOCK = "wait_event_type = 'Lock' and datname = current_database()";
 
-    /** Starts createPost while a connection of the test's own holds the posts table: it waits in its INSERT. */
-    async function createPostInTransaction() {
+    /** Starts createProbeNote while a connection of the test's own holds the notes table: it waits in its INSERT. */
+    async function createProbeNoteInTransaction() {
       const locker = new Client({ connectionString: database!.url });
       await locker.connect();
       await locker.query('begin');
-      await locker.query('lock table posts in access exclusive mode');
-      const pending = createPost();
+      await locker.query('lock table probe.notes in access exclusive mode');
+      const pending = createProbeNote();
       const deadline = Date.now() + 5_000;
       // In a transaction, pg_stat_activity is read once and kept: cleared, each poll sees the server as it is.
       const waiting = async () => {
@@ -196,7 +226,7 @@ describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the 
         return locker.query(`select count(*)::int as n from pg_stat_activity where ${WAITING_FOR_LOCK}`);
       };
       while ((await waiting()).rows[0].n === 0) {
-        if (Date.now() > deadline) throw new Error('createPost never waited for the lock');
+        if (Date.now() > deadline) throw new Error('createProbeNote never waited for the lock');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const release = async () => {
@@ -207,7 +237,7 @@ describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the 
     }
 
     it('should answer SERVICE_UNAVAILABLE and serve on when the server ends the connection mid-transaction', async () => {
-      const { locker, pending, release } = await createPostInTransaction();
+      const { locker, pending, release } = await createProbeNoteInTransaction();
       try {
         await locker.query(
           `select pg_terminate_backend(pid) from pg_stat_activity where ${WAITING_FOR_LOCK}`,
@@ -218,11 +248,13 @@ describeOnPostgres('PostgreSQL unreachable (a TCP proxy between the app and the 
         await release();
       }
       // The process lived on (pg's 'error' event on the transaction's client had no listener: it ended it).
-      expect((await createPost()).body).toEqual({ data: { createPost: { id: expect.any(Number) } } });
+      expect((await createProbeNote()).body).toEqual({
+        data: { createProbeNote: { id: expect.any(Number) } },
+      });
     });
 
     it('should give up within the query time-out once when the network goes silent mid-transaction', async () => {
-      const { pending, release } = await createPostInTransaction();
+      const { pending, release } = await createProbeNoteInTransaction();
       let answered: Awaited<typeof pending> | undefined;
       const frozen = Date.now();
       try {
