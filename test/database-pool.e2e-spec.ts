@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import request from 'supertest';
 import type { DatabaseConnection } from '../src/database/database.client';
 import { DATABASE_CONNECTION } from '../src/database/database.module';
+import { PROBE } from './fixtures/probe/probe.module';
 import { failStatements } from './utils/driver-double';
 import { useTestApp } from './utils/test-app';
 
@@ -9,7 +10,7 @@ import { useTestApp } from './utils/test-app';
 const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 describeOnPostgres('DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => {
-  const sut = useTestApp({ DATABASE_POOL_MAX: '3', DATABASE_STATEMENT_TIMEOUT_MS: '300' });
+  const sut = useTestApp({ DATABASE_POOL_MAX: '3', DATABASE_STATEMENT_TIMEOUT_MS: '300' }, PROBE);
   const connection = () => sut.app.get<DatabaseConnection>(DATABASE_CONNECTION);
 
   it('should size the pool with DATABASE_POOL_MAX', () => {
@@ -44,22 +45,23 @@ describeOnPostgres('DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => 
   });
 
   it("should give a transaction's client back to the pool when BEGIN fails", async () => {
-    const createPost = () =>
+    // The probe's write: a note and its NOTIFY in one transaction (test/fixtures/probe).
+    const createProbeNote = () =>
       request(sut.http)
         .post('/graphql')
         .set('Authorization', `Bearer ${sut.aliceToken()}`)
-        .send({ query: 'mutation { createPost(authorId: 1, input: { title: "Pooled" }) { title } }' })
+        .send({ query: 'mutation { createProbeNote(input: { text: "Pooled" }) { text } }' })
         .expect(200);
     const refused = Object.assign(new Error('terminating connection due to administrator command'), {
       code: '57P01',
     });
     const driver = failStatements(sut, (sql) => /^begin\b/i.test(sql), refused);
     const failures = [];
-    for (let i = 0; i < 4; i++) failures.push((await createPost()).body.errors?.[0]?.extensions?.code);
+    for (let i = 0; i < 4; i++) failures.push((await createProbeNote()).body.errors?.[0]?.extensions?.code);
     driver.mockRestore();
 
     expect(failures).toEqual(Array(4).fill('SERVICE_UNAVAILABLE'));
     // With the three clients lost, this one would wait for a client until the pool gave up.
-    expect((await createPost()).body).toEqual({ data: { createPost: { title: 'Pooled' } } });
+    expect((await createProbeNote()).body).toEqual({ data: { createProbeNote: { text: 'Pooled' } } });
   });
 });

@@ -3,18 +3,20 @@ import request from 'supertest';
 import { RESOURCE_SHORTAGE_WINDOW_MS } from '../src/common/errors/resource-shortage-log';
 import { UNAVAILABLE_MESSAGE } from '../src/common/errors/to-http-exception';
 import { Clock } from '../src/common/clock';
+import { DATABASE_PROBE } from './fixtures/probe/database/database-probe.module';
 import { failStatements } from './utils/driver-double';
 import { useTestApp } from './utils/test-app';
 
 // A value only the request carries: Drizzle's error message lists it among the query's parameters.
-const CANARY = 'Canary-title-7f3a';
-const CREATE_POST = `mutation { createPost(authorId: 1, input: { title: "${CANARY}" }) { id } }`;
+const CANARY = 'Canary-text-7f3a';
+// The probe's write (test/fixtures/probe), on both endpoints: a note and its NOTIFY in one transaction.
+const CREATE_NOTE = `mutation { createProbeNote(input: { text: "${CANARY}" }) { id } }`;
 const WRITES = (sql: string) => /^\s*(insert|update|delete)\b/i.test(sql);
 const READS = (sql: string) => /^\s*select\b/i.test(sql) && sql !== 'select 1';
 const sqlError = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe('the database short of resources (driver double: statements fail as the server refuses them)', () => {
-  const sut = useTestApp();
+  const sut = useTestApp({}, DATABASE_PROBE);
   /** Every warning and error logged, as one string per call. */
   let logged: string[];
 
@@ -29,11 +31,11 @@ describe('the database short of resources (driver double: statements fail as the
 
   afterEach(() => jest.restoreAllMocks());
 
-  const createPost = (path: string) =>
+  const createNote = (path: string) =>
     request(sut.http)
       .post(path)
       .set('Authorization', `Bearer ${sut.aliceToken()}`)
-      .send({ query: CREATE_POST })
+      .send({ query: CREATE_NOTE })
       .expect(200);
 
   it('should answer a write on a full disk with SERVICE_UNAVAILABLE on both endpoints, keep reads, report /health down', async () => {
@@ -41,7 +43,7 @@ describe('the database short of resources (driver double: statements fail as the
     const driver = failStatements(sut, WRITES, diskFull);
 
     for (const path of ['/graphql', '/schema-first/graphql']) {
-      const { body } = await createPost(path);
+      const { body } = await createNote(path);
 
       expect(body.errors).toEqual([
         expect.objectContaining({
@@ -55,7 +57,7 @@ describe('the database short of resources (driver double: statements fail as the
       'Database short of resources: could not extend file "base/5/16402": No space left on device (53100)',
       'Database short of resources: could not extend file "base/5/16402": No space left on device (53100)',
     ]);
-    await request(sut.http).get('/authors?limit=1').expect(200); // reads still work, and so does `select 1`
+    await request(sut.http).get('/probe/notes?limit=1').expect(200); // reads still work, and so does `select 1`
     const health = await request(sut.http).get('/health').expect(503);
     driver.mockRestore();
 
@@ -68,7 +70,7 @@ describe('the database short of resources (driver double: statements fail as the
   it('should answer REST 503 with Retry-After when a read runs out of memory', async () => {
     const driver = failStatements(sut, READS, sqlError('out of memory', '53200'));
 
-    const response = await request(sut.http).get('/authors').expect(503).expect('Retry-After', '5');
+    const response = await request(sut.http).get('/probe/notes').expect(503).expect('Retry-After', '5');
     driver.mockRestore();
 
     expect(response.body).toEqual({
@@ -81,7 +83,7 @@ describe('the database short of resources (driver double: statements fail as the
 
   it('should report /health down while the last shortage is recent, and up once the window has passed', async () => {
     const driver = failStatements(sut, WRITES, sqlError('No space left on device', '53100'));
-    await createPost('/graphql');
+    await createNote('/graphql');
     driver.mockRestore();
 
     await request(sut.http).get('/health').expect(503);
@@ -99,7 +101,7 @@ describe('the database short of resources (driver double: statements fail as the
       .post('/auth/login')
       .send({ username: CANARY, password: `${CANARY}-password` })
       .expect(500);
-    const graphql = await createPost('/graphql');
+    const graphql = await createNote('/graphql');
     driver.mockRestore();
 
     expect(rest.body).toEqual({ statusCode: 500, message: 'Internal server error' });
@@ -108,7 +110,7 @@ describe('the database short of resources (driver double: statements fail as the
     ]);
     expect(logged).toEqual([
       expect.stringMatching(/^POST \/auth\/login: internal error \(XX000\)\n\s+at /),
-      expect.stringMatching(/^GraphQL createPost: internal error \(XX000\)\n\s+at /),
+      expect.stringMatching(/^GraphQL createProbeNote: internal error \(XX000\)\n\s+at /),
     ]);
     expect(logged.join('\n')).not.toMatch(new RegExp(`${CANARY}|Failed query|params:`));
   });

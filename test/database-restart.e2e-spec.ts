@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
+import { PROBE } from './fixtures/probe/probe.module';
 import { createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -38,7 +39,7 @@ describeWithServerControl('a PostgreSQL restart while the app runs', () => {
   let serverDown = false;
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    sut = await createTestApp({}, PROBE);
   });
 
   afterAll(async () => {
@@ -51,7 +52,7 @@ describeWithServerControl('a PostgreSQL restart while the app runs', () => {
 
   it('should answer 503 during the outage, report it on /health/ready, and recover by itself', async () => {
     const agent = request.agent(sut.http);
-    await agent.get('/routing/session').expect(200, { visits: 1 });
+    await agent.get('/probe/session').expect(200, { visits: 1 });
     await request(sut.http).get('/health/ready').expect(200);
 
     stopServer();
@@ -59,11 +60,11 @@ describeWithServerControl('a PostgreSQL restart while the app runs', () => {
 
     await request(sut.http).get('/health/ready').expect(503);
     await request(sut.http).get('/health').expect(503);
-    const rest = await request(sut.http).get('/authors').expect(503);
+    const rest = await request(sut.http).get('/probe/notes').expect(503);
     expect(rest.headers['retry-after']).toBe('5');
     await login().expect(503);
-    await agent.get('/routing/session').expect(503);
-    const graphql = await request(sut.http).post('/graphql').send({ query: '{ author(id: 1) { id } }' });
+    await agent.get('/probe/session').expect(503);
+    const graphql = await request(sut.http).post('/graphql').send({ query: '{ probeNote(id: 1) { id } }' });
     expect(graphql.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
 
     startServer();
@@ -76,9 +77,9 @@ describeWithServerControl('a PostgreSQL restart while the app runs', () => {
       if (Date.now() > deadline) throw new Error('the app did not become ready within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await request(sut.http).get('/authors?limit=1').expect(200);
+    await request(sut.http).get('/probe/notes?limit=1').expect(200);
     await login().expect(200);
     // The session outlived the outage: it is in the database, not in the process.
-    await agent.get('/routing/session').expect(200, { visits: 2 });
+    await agent.get('/probe/session').expect(200, { visits: 2 });
   }, 60_000);
 });
