@@ -86,8 +86,6 @@ describe('constraint violations from the database driver', () => {
       .where(eq(volumes.id, 1));
 
     await expect(answerTo(write)).resolves.toEqual({ status: 400, message: 'title must not be null' });
-    await expect(database.db.select().from(volumes)).resolves.toEqual([
-      { id: 1, shelfId: 1, title: 'Kept' },
-    ]);
+    await expect(database.db.select().from(volumes)).resolves.toEqual([{ id: 1, shelfId: 1, title: 'Kept' }]);
   });
 });
