@@ -1,12 +1,15 @@
-import { join } from 'node:path';
+import { createFixtureProject, removeFixtureProject } from '../testing/fixture-project';
 import { findObjectType, normalizePaginatedOptions, paginatedTypeProblem } from './normalize';
 
-const ROOT = join(__dirname, '..', '..');
-
 describe('paginated generator', () => {
+  // The specs' own project: a `paginated --type Warrior` run in the app must not change what these find.
+  let root: string;
+  beforeAll(() => (root = createFixtureProject()));
+  afterAll(() => removeFixtureProject(root));
+
   it('should find an existing code-first type and place its page type beside it', () => {
-    expect(findObjectType(ROOT, 'Warrior')).toEqual(['src/warriors/models/warrior.model.ts']);
-    expect(normalizePaginatedOptions(ROOT, { type: 'Warrior' })).toMatchObject({
+    expect(findObjectType(root, 'Warrior')).toEqual(['src/warriors/models/warrior.model.ts']);
+    expect(normalizePaginatedOptions(root, { type: 'Warrior' })).toMatchObject({
       modelDir: 'src/warriors/models',
       typeFile: 'warrior.model',
       paginatedImport: '../../graphql/paginated.type',
@@ -19,6 +22,6 @@ describe('paginated generator', () => {
     ['Author', /PaginatedAuthor already exists/],
     ['Character', /no @ObjectType\(\) class Character/], // abstract: never a schema type
   ])('should refuse %p, saying why', (type, message) => {
-    expect(paginatedTypeProblem(ROOT, type)).toMatch(message);
+    expect(paginatedTypeProblem(root, type)).toMatch(message);
   });
 });
