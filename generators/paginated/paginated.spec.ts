@@ -1,4 +1,7 @@
+import Handlebars from 'handlebars';
 import { createFixtureProject, removeFixtureProject } from '../testing/fixture-project';
+import { FileChanges } from '../utils/file-changes';
+import { buildPaginated } from './actions';
 import { findObjectType, normalizePaginatedOptions, paginatedTypeProblem } from './normalize';
 
 describe('paginated generator', () => {
@@ -23,5 +26,24 @@ describe('paginated generator', () => {
     ['Character', /no @ObjectType\(\) class Character/], // abstract: never a schema type
   ])('should refuse %p, saying why', (type, message) => {
     expect(paginatedTypeProblem(root, type)).toMatch(message);
+  });
+
+  it('should describe what it made for the manifest, so that destroy can remove it', () => {
+    const changes = new FileChanges(root);
+    const render = (template: string, data: object) => Handlebars.compile(template)(data);
+
+    const description = buildPaginated(render, changes, normalizePaginatedOptions(root, { type: 'Warrior' }));
+
+    expect(description).toEqual({
+      name: 'PaginatedWarrior',
+      generator: 'paginated',
+      options: { type: 'Warrior' },
+      registrations: [],
+      references: [],
+    });
+    expect(changes.created.sort()).toEqual([
+      'src/warriors/models/paginated-warrior.model.spec.ts',
+      'src/warriors/models/paginated-warrior.model.ts',
+    ]);
   });
 });
