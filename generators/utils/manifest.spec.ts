@@ -146,7 +146,9 @@ describe('manifest', () => {
         changes.create('src/common/interceptors/widget.interceptor.ts', 'export class X {}\n');
         return { ...WIDGET, generator: 'interceptor', registrations: [] };
       }),
-    ).rejects.toThrow(`${MANIFEST} records Widget already (made by the controller generator): destroy it first`);
+    ).rejects.toThrow(
+      `${MANIFEST} records Widget already (made by the controller generator): destroy it first`,
+    );
     expect(readFileSync(join(root, MANIFEST), 'utf8')).toBe(before);
   });
 });
