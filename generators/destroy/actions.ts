@@ -4,7 +4,6 @@ import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import { type FileChanges, listFiles } from '../utils/file-changes';
 import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
 import { forgetFeature, MANIFEST, type Manifest, type ManifestEntry, sha256 } from '../utils/manifest';
-import { namesOf } from '../utils/names';
 import { GeneratorInputError } from '../utils/options';
 import { relativeImportsOf, unregister } from '../utils/wiring';
 import { featureKeyOf, type DestroyOptions } from './normalize';
@@ -58,7 +57,7 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
     throw new GeneratorInputError(
       `${options.Name}: generated files changed since they were generated; removing them would lose that work:\n` +
         `${edited.map((line) => `  ${line}`).join('\n')}\n` +
-        'Run again with --force to remove the feature anyway; nothing was removed',
+        'Run again with --force to remove it anyway; nothing was removed',
     );
   }
   for (const path of Object.keys(entry.files)) {
@@ -67,33 +66,40 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   for (const registration of entry.registrations) {
     changes.update(registration.file, (text) => unregister(text, registration));
   }
-  const importer = importerOfDeleted(changes, namesOf(options.Name).kebabNames);
+  const importer = importerOfDeleted(changes);
   if (importer) {
     throw new GeneratorInputError(
       `${options.Name}: ${importer}, which destroy would delete: take that import out first; nothing was removed`,
     );
   }
   forgetFeature(changes, options.Name);
-  changes.plan(`${APP_LAYOUT.migrations}/<next>_drop_${entry.table}.sql (drizzle-kit generate)`);
+  if (entry.table !== undefined) {
+    changes.plan(`${APP_LAYOUT.migrations}/<next>_drop_${entry.table}.sql (drizzle-kit generate)`);
+  }
   for (const style of touchedEndpoints(entry)) {
     changes.plan(`${APP_LAYOUT.endpoints[style].artefact} (${SCRIPTS[style]})`);
   }
 }
 
-/** The drop migration and the regenerated schema artefacts, side by side (they are independent). */
+/** The drop migration (for what has a table) and the regenerated schema artefacts, side by side (independent). */
 export async function finishDestroy(
   root: string,
   changes: FileChanges,
   entry: ManifestEntry,
   regenerations: Regenerations,
 ): Promise<void> {
+  const { table } = entry;
   await settleAll([
-    generateMigration(
-      root,
-      changes,
-      `drop_${entry.table}`,
-      `its snapshots in ${APP_LAYOUT.migrations}/meta do not hold table "${entry.table}" (dropped already?)`,
-    ),
+    ...(table === undefined
+      ? []
+      : [
+          generateMigration(
+            root,
+            changes,
+            `drop_${table}`,
+            `its snapshots in ${APP_LAYOUT.migrations}/meta do not hold table "${table}" (dropped already?)`,
+          ),
+        ]),
     ...regenerations.run(changes),
   ]);
 }
@@ -102,8 +108,12 @@ export async function finishDestroy(
  * A file that stays and imports one that goes (hand-written code that came to use the feature): the tree left
  * behind would not compile. Its registrations are taken out by then; any other import is the user's to remove.
  */
-function importerOfDeleted(changes: FileChanges, folder: string): string | undefined {
+function importerOfDeleted(changes: FileChanges): string | undefined {
   const deleted = new Set(changes.deleted.map((path) => path.replace(/\.ts$/, '')));
+  // What every import of a deleted file names: its file name, or its folder's for an index.
+  const importedAs = [...deleted].map((path) =>
+    posix.basename(path) === 'index' ? posix.basename(posix.dirname(path)) : posix.basename(path),
+  );
   const sources = ['src', 'test']
     .flatMap((folder) => listFiles(join(changes.root, folder)))
     .filter((file) => file.endsWith('.ts'))
@@ -111,8 +121,8 @@ function importerOfDeleted(changes: FileChanges, folder: string): string | undef
   for (const path of sources) {
     if (!changes.exists(path)) continue;
     const text = changes.read(path);
-    // Parsed only where the feature's name appears: every import of its files has it.
-    if (!text.includes(folder)) continue;
+    // Parsed only where a deleted file's name appears: every import of it has that name.
+    if (!importedAs.some((name) => text.includes(name))) continue;
     for (const specifier of relativeImportsOf(path, text)) {
       const target = posix.join(posix.dirname(path), specifier);
       const imported = [target, posix.join(target, 'index')].find((candidate) => deleted.has(candidate));

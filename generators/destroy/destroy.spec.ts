@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import { FileChanges } from '../utils/file-changes';
 import { type Manifest, MANIFEST, readManifest, serializeManifest, sha256 } from '../utils/manifest';
+import { type Registration, register } from '../utils/wiring';
 import { buildDestroy, destroyProblem, touchedEndpoints } from './actions';
 import { featureKeyOf, normalizeDestroyOptions } from './normalize';
 
@@ -148,5 +149,115 @@ describe('destroy generator', () => {
     ['../gizmos', undefined],
   ])('should find the manifest key of %s', (raw, key) => {
     expect(featureKeyOf(raw)).toBe(key);
+  });
+});
+
+describe('destroy generator, for an interceptor and a page type', () => {
+  let root: string;
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  const ROOT_MODULE = APP_LAYOUT.rootModule.file;
+  const INTERCEPTOR_FILES = {
+    'src/common/interceptors/audit.interceptor.ts': 'export class AuditInterceptor {}\n',
+    'src/common/interceptors/audit.interceptor.spec.ts': 'it.todo("audit");\n',
+  };
+  const PAGE_FILES = {
+    'src/warriors/models/paginated-warrior.model.ts': 'export class PaginatedWarrior {}\n',
+    'src/warriors/models/paginated-warrior.model.spec.ts': 'it.todo("page");\n',
+  };
+  const GLOBAL: Registration = {
+    file: ROOT_MODULE,
+    list: 'providers',
+    element: '{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }',
+    import: { name: 'AuditInterceptor', from: './common/interceptors/audit.interceptor' },
+    uses: [{ name: 'APP_INTERCEPTOR', from: '@nestjs/core' }],
+  };
+  const hashes = (files: Record<string, string>) =>
+    Object.fromEntries(Object.entries(files).map(([path, text]) => [path, sha256(text)]));
+  const MANIFEST_WITH: Manifest = {
+    features: {
+      AuditInterceptor: {
+        generator: 'interceptor',
+        options: { kind: 'logging', global: true },
+        files: hashes(INTERCEPTOR_FILES),
+        registrations: [GLOBAL],
+        references: [],
+      },
+      PaginatedWarrior: {
+        generator: 'paginated',
+        options: { type: 'Warrior' },
+        files: hashes(PAGE_FILES),
+        registrations: [],
+        references: [],
+      },
+    },
+  };
+  const plan = (name: string) => {
+    write(MANIFEST, serializeManifest(MANIFEST_WITH));
+    const changes = new FileChanges(root);
+    buildDestroy(changes, MANIFEST_WITH, normalizeDestroyOptions({ name }));
+    return changes;
+  };
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'destroy-'));
+    for (const [path, text] of Object.entries({ ...INTERCEPTOR_FILES, ...PAGE_FILES })) write(path, text);
+  });
+
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it.each([
+    [
+      'without',
+      "import { Module } from '@nestjs/common';\n\n@Module({ providers: [] })\nexport class AppModule {}\n",
+    ],
+    [
+      'with',
+      "import { Module } from '@nestjs/common';\nimport { APP_INTERCEPTOR } from '@nestjs/core';\n\n" +
+        '@Module({ providers: [{ provide: APP_INTERCEPTOR, useClass: LoggingInterceptor }] })\nexport class AppModule {}\n',
+    ],
+  ])(
+    'should take a global interceptor out of the providers, as it was added, %s another APP_INTERCEPTOR',
+    (_case, before) => {
+      write(ROOT_MODULE, register(before, GLOBAL));
+
+      const changes = plan('audit-interceptor');
+
+      expect(changes.deleted.sort()).toEqual(Object.keys(INTERCEPTOR_FILES).sort());
+      expect(changes.read(ROOT_MODULE)).toBe(before);
+      expect(Object.keys(readManifest(changes).features)).toEqual(['PaginatedWarrior']);
+      // No table, no schema: nothing to run after.
+      expect(changes.summary()).not.toContain('then');
+    },
+  );
+
+  it('should delete a page type and its spec, and nothing else', () => {
+    const changes = plan('PaginatedWarrior');
+
+    expect(changes.deleted.sort()).toEqual(Object.keys(PAGE_FILES).sort());
+    expect(changes.changed).toEqual([MANIFEST]);
+    expect(changes.summary()).not.toContain('then');
+  });
+
+  it('should refuse while a file that stays imports the page type, naming both', () => {
+    write(
+      'src/warriors/warriors.resolver.ts',
+      "import { PaginatedWarrior } from './models/paginated-warrior.model';\n",
+    );
+
+    expect(() => plan('PaginatedWarrior')).toThrow(
+      'PaginatedWarrior: src/warriors/warriors.resolver.ts imports src/warriors/models/paginated-warrior.model.ts',
+    );
+  });
+
+  it('should refuse an edited interceptor unless forced, naming the file', () => {
+    write('src/common/interceptors/audit.interceptor.ts', 'export class AuditInterceptor { edited = 1; }\n');
+    write(ROOT_MODULE, register('@Module({ providers: [] })\nexport class AppModule {}\n', GLOBAL));
+
+    expect(() => plan('AuditInterceptor')).toThrow(
+      /AuditInterceptor: generated files changed since[^]*src\/common\/interceptors\/audit\.interceptor\.ts \(edited\)\nRun again with --force/,
+    );
   });
 });

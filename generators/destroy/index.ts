@@ -14,7 +14,8 @@ export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig
     {
       name: 'name',
       type: 'string',
-      message: 'Generated feature to remove (e.g. Category):',
+      message:
+        'What to remove: a generated feature, interceptor or page type (e.g. Category, AuditInterceptor):',
       validate: (value) => destroyProblem(manifest(), value),
     },
     { name: 'force', type: 'boolean', message: 'Remove generated files even if they were edited since?' },
@@ -22,7 +23,7 @@ export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig
 
   return {
     description:
-      'undoes a generated feature: its files, its registrations, its manifest entry; writes a migration dropping its table',
+      "undoes a generator run (a feature, an interceptor, a page type): its files and registrations; drops a feature's table",
     prompts: (inquirer) => collectAnswers('destroy', options, inquirer),
     actions: (answers) => [
       () => {

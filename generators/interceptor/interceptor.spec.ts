@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { FileChanges } from '../utils/file-changes';
-import { addToModule } from '../utils/wiring';
+import { APP_LAYOUT } from '../app-layout';
+import { createFixtureProject, removeFixtureProject } from '../testing/fixture-project';
+import { register, unregister } from '../utils/wiring';
 import { buildInterceptor } from './actions';
 import { INTERCEPTOR_KINDS, interceptorBaseName, normalizeInterceptorOptions } from './normalize';
 
@@ -67,25 +69,64 @@ describe('interceptor generator', () => {
     });
   });
 
-  it('should register a global interceptor once, however often it runs', () => {
-    const appModule = readFileSync(join(ROOT, 'src/app.module.ts'), 'utf8');
-    const register = (text: string) =>
-      addToModule(
-        'src/app.module.ts',
-        text,
-        'providers',
-        '{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }',
-        [
-          { name: 'APP_INTERCEPTOR', from: '@nestjs/core' },
-          { name: 'AuditInterceptor', from: './common/interceptors/audit.interceptor' },
-        ],
+  describe("in a project (the specs' own fixture project)", () => {
+    let root: string;
+    beforeAll(() => (root = createFixtureProject()));
+    afterAll(() => removeFixtureProject(root));
+    const rootModule = () => readFileSync(join(root, APP_LAYOUT.rootModule.file), 'utf8');
+
+    it('should register a global interceptor once, however often it runs', () => {
+      const [registration] = globalAudit(root).registrations;
+
+      const once = register(rootModule(), registration);
+      const twice = register(once, registration);
+
+      expect(twice).toBe(once);
+      expect(once.match(/useClass: AuditInterceptor/g)).toHaveLength(1);
+      expect(once).toContain("import { AuditInterceptor } from './common/interceptors/audit.interceptor';");
+    });
+
+    it('should describe what it made for the manifest, so that destroy can take the registration out again', () => {
+      const changes = new FileChanges(root);
+      const description = buildInterceptor(
+        render,
+        changes,
+        normalizeInterceptorOptions({ name: 'Audit', kind: 'logging', global: true }),
       );
 
-    const once = register(appModule);
-    const twice = register(once);
+      expect(description).toMatchObject({
+        name: 'AuditInterceptor',
+        generator: 'interceptor',
+        options: { kind: 'logging', global: true },
+      });
+      expect(changes.read(APP_LAYOUT.rootModule.file)).toContain(
+        '{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }',
+      );
+      expect(unregister(changes.read(APP_LAYOUT.rootModule.file), description.registrations[0])).toBe(
+        rootModule(),
+      );
+    });
 
-    expect(twice).toBe(once);
-    expect(once.match(/useClass: AuditInterceptor/g)).toHaveLength(1);
-    expect(once).toContain("import { AuditInterceptor } from './common/interceptors/audit.interceptor';");
+    it('should register nothing without --global', () => {
+      const changes = new FileChanges(root);
+
+      const description = buildInterceptor(
+        render,
+        changes,
+        normalizeInterceptorOptions({ name: 'Audit', kind: 'errors' }),
+      );
+
+      expect(description.registrations).toEqual([]);
+      expect(changes.changed).toEqual([]);
+    });
   });
 });
+
+/** The description of a global `Audit` logging interceptor, planned in memory against `root`. */
+function globalAudit(root: string) {
+  return buildInterceptor(
+    render,
+    new FileChanges(root),
+    normalizeInterceptorOptions({ name: 'Audit', kind: 'logging', global: true }),
+  );
+}

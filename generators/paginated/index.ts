@@ -1,8 +1,9 @@
 import type { NodePlopAPI, PlopGeneratorConfig } from 'plop';
 import { generate } from '../utils/generate';
 import { collectAnswers, type Option } from '../utils/options';
-import { plopRender, renderTemplates } from '../utils/render';
+import { plopRender } from '../utils/render';
 import { identifierProblem } from '../utils/validate-name';
+import { buildPaginated } from './actions';
 import { normalizePaginatedOptions, paginatedTypeProblem } from './normalize';
 
 export function paginatedGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
@@ -25,9 +26,7 @@ export function paginatedGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConf
     actions: (answers) => [
       () =>
         generate(root, answers ?? {}, (changes) =>
-          renderTemplates(render, changes, 'paginated', {
-            ...normalizePaginatedOptions(root, answers ?? {}),
-          }),
+          buildPaginated(render, changes, normalizePaginatedOptions(root, answers ?? {})),
         ),
     ],
   };

@@ -17,8 +17,9 @@ describe('askFields', () => {
   it('should ask field by field until an empty name and show the resulting --fields', async () => {
     const lines: string[] = [];
     const sut = terminal([
-      ...['title', 'string', '200', false, true],
-      ...['genre', 'enum', 'FICTION,POETRY', true, false],
+      // name, type, its arguments, nullable, unique, (index when not unique), default
+      ...['title', 'string', '200', false, true, ''],
+      ...['genre', 'enum', 'FICTION,POETRY', true, false, false, ''],
       ...['writer', 'references', 'Author', false],
       '',
     ]);
@@ -32,7 +33,11 @@ describe('askFields', () => {
 
   it('should refuse a field as --fields would, say why, and ask again', async () => {
     const lines: string[] = [];
-    const sut = terminal([...['id', 'int', false, false], ...['pages', 'int', false, false], '']);
+    const sut = terminal([
+      ...['id', 'int', false, false, false, ''],
+      ...['pages', 'int', false, false, false, ''],
+      '',
+    ]);
 
     const fields = await askFields(sut, [], ['id'], (line) => lines.push(line));
 
@@ -48,7 +53,7 @@ describe('askFields', () => {
         const { name, choices } = asked[0];
         if (name === 'type') offered = choices;
         const answer =
-          name === 'name' ? names.shift() : { type: 'text', nullable: false, unique: false }[name];
+          name === 'name' ? names.shift() : { type: 'text', nullable: false, yes: false, fallback: '' }[name];
         return Promise.resolve({ [name]: answer } as T);
       },
     };
@@ -56,5 +61,20 @@ describe('askFields', () => {
     await askFields(sut, [], ['id'], () => undefined);
 
     expect(offered).not.toContain('references');
+  });
+
+  it('should offer :index and =default, as --fields takes them, where the type has them', async () => {
+    const sut = terminal([
+      ...['pages', 'int', false, false, true, '100'],
+      ...['genre', 'enum', 'A,B', false, false, true, 'B'],
+      ...['note', 'json', true],
+      '',
+    ]);
+
+    const fields = await askFields(sut, [], ['id'], () => undefined);
+
+    expect(fields).toBe('pages:int:index=100 genre:enum{A,B}:index=B note?:json');
+    expect(sut.questions).toContain('Index it (to sort and look up fast)?');
+    expect(sut.questions).toContain('Default value (empty for none):');
   });
 });

@@ -9,9 +9,35 @@ const ARGUMENT_QUESTIONS: Partial<Record<string, { message: string; fallback: st
   enum: { message: 'Values, UPPER_CASE, comma-separated (e.g. DRAFT,PUBLISHED):', fallback: '' },
 };
 
+/** Types whose column may take `=default` (the grammar refuses one on the others). */
+const TAKES_DEFAULT = new Set(['string', 'text', 'int', 'float', 'decimal', 'boolean', 'date', 'enum']);
+
+/**
+ * `:unique`, `:index` and `=default`, asked where the type takes them: a reference is indexed already, and a unique
+ * column has its index.
+ */
+async function askFlags(inquirer: Prompter, type: string): Promise<string> {
+  const confirm = async (message: string) =>
+    (await inquirer.prompt<{ yes: boolean }>([{ type: 'confirm', name: 'yes', message, default: false }]))
+      .yes;
+  const unique = type !== 'json' && type !== 'references' && (await confirm('Unique?'));
+  const index =
+    !unique &&
+    type !== 'json' &&
+    type !== 'references' &&
+    (await confirm('Index it (to sort and look up fast)?'));
+  let fallback = '';
+  if (TAKES_DEFAULT.has(type)) {
+    ({ fallback } = await inquirer.prompt<{ fallback: string }>([
+      { type: 'input', name: 'fallback', message: 'Default value (empty for none):' },
+    ]));
+  }
+  return `${unique ? ':unique' : ''}${index ? ':index' : ''}${fallback.trim() === '' ? '' : `=${fallback.trim()}`}`;
+}
+
 /**
  * `npx plop resource` on a terminal without `--fields`: asks for the fields one by one (name, type from a list,
- * what the type needs, nullable, unique) until an empty name, checks each as `--fields` would, and shows the
+ * what the type needs, nullable, unique, index, default) until an empty name, checks each as `--fields` would, and shows the
  * resulting `--fields` so that the run can be repeated without prompts.
  */
 export async function askFields(
@@ -49,13 +75,7 @@ export async function askFields(
     const { nullable } = await inquirer.prompt<{ nullable: boolean }>([
       { type: 'confirm', name: 'nullable', message: 'May it be empty (null)?', default: false },
     ]);
-    let unique = false;
-    if (type !== 'json' && type !== 'references') {
-      ({ unique } = await inquirer.prompt<{ unique: boolean }>([
-        { type: 'confirm', name: 'unique', message: 'Unique?', default: false },
-      ]));
-    }
-    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${unique ? ':unique' : ''}`;
+    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${await askFlags(inquirer, type)}`;
     try {
       parseFields([...specs, spec].join(' '), { knownTypes, reservedNames });
       specs.push(spec);

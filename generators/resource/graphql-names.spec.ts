@@ -6,20 +6,25 @@ import { FileChanges } from '../utils/file-changes';
 import { GeneratorInputError } from '../utils/options';
 import { buildResource } from './actions';
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
+import { createFixtureProject, removeFixtureProject } from '../testing/fixture-project';
 import { normalizeResourceOptions } from './normalize';
 
-const ROOT = join(__dirname, '..', '..');
-// The reference feature, which a project may have destroyed (`npx plop destroy -- --name Book`).
-const HAS_BOOK = existsSync(join(ROOT, 'src', 'books'));
+const APP = join(__dirname, '..', '..');
+// The app's reference feature, which a project may have destroyed (`npx plop destroy -- --name Book`).
+const APP_HAS_BOOK = existsSync(join(APP, 'src', 'books'));
+// The specs' own project: its schemas hold what the refusals below need, whatever features the app has.
+let root: string;
+beforeAll(() => (root = createFixtureProject()));
+afterAll(() => removeFixtureProject(root));
 const render = (template: string, data: object) => Handlebars.compile(template, { noEscape: true })(data);
 
 describe(featureGraphqlNames.name, () => {
   it('should name every type and root field the schema-first template writes for a feature', () => {
     const options = normalizeResourceOptions(
       { name: 'novel', api: 'graphql', style: 'schema-first', fields: 'genre:enum{A,B} author:references' },
-      ROOT,
+      root,
     );
-    const changes = new FileChanges(ROOT);
+    const changes = new FileChanges(root);
     buildResource(render, changes, options);
     const written = parse(changes.read('src/novels/novels.graphql')).definitions.flatMap((definition) => {
       if (!('name' in definition) || !definition.name) return [];
@@ -34,8 +39,8 @@ describe(featureGraphqlNames.name, () => {
     expect([...types, ...fields].sort()).toEqual(written.sort());
   });
 
-  (HAS_BOOK ? it : it.skip)("should name the code-first types the app's Book has in its schema", () => {
-    const schema = readFileSync(join(ROOT, 'src', 'schema.gql'), 'utf8');
+  (APP_HAS_BOOK ? it : it.skip)("should name the code-first types the app's Book has in its schema", () => {
+    const schema = readFileSync(join(APP, 'src', 'schema.gql'), 'utf8');
     const book = featureGraphqlNames({
       Name: 'Book',
       name: 'book',
@@ -50,21 +55,15 @@ describe(featureGraphqlNames.name, () => {
 });
 
 type Refusal = [string, Record<string, string>, RegExp];
-/** What the schema has of Book: its datetime fields' scalar and its pages. */
-const BOOK_REFUSALS: Refusal[] = HAS_BOOK
-  ? [
-      ['a scalar of the schema', { name: 'DateTime' }, /has the type DateTime already \(src\/schema.gql\)/],
-      [
-        "a has-many field the parent has (Book's pages)",
-        { name: 'Page', fields: 'book:references' },
-        /has the field Book.pages already/,
-      ],
-    ]
-  : [];
 
 describe(graphqlNameProblem.name, () => {
   it.each<Refusal>([
-    ...BOOK_REFUSALS,
+    ['a scalar of the schema', { name: 'DateTime' }, /has the type DateTime already \(src\/schema.gql\)/],
+    [
+      "a has-many field the parent has (Book's pages)",
+      { name: 'Page', fields: 'book:references' },
+      /has the field Book.pages already/,
+    ],
     ['a query of the schema', { name: 'Me' }, /has the field Query.me already/],
     [
       'a schema-first scalar',
@@ -77,7 +76,7 @@ describe(graphqlNameProblem.name, () => {
       /would declare the GraphQL type WidgetOrderField twice/,
     ],
   ])('should refuse %s before anything is planned', (_case, answers, message) => {
-    const normalize = () => normalizeResourceOptions({ api: 'graphql', ...answers }, ROOT);
+    const normalize = () => normalizeResourceOptions({ api: 'graphql', ...answers }, root);
 
     expect(normalize).toThrow(GeneratorInputError);
     expect(normalize).toThrow(message);
@@ -93,7 +92,7 @@ describe(graphqlNameProblem.name, () => {
       relations: [{ parent: { Name: 'Author' } }],
     });
 
-    expect(graphqlNameProblem(ROOT, 'code-first', widget)).toBeUndefined();
-    expect(graphqlNameProblem(ROOT, 'schema-first', widget)).toBeUndefined();
+    expect(graphqlNameProblem(root, 'code-first', widget)).toBeUndefined();
+    expect(graphqlNameProblem(root, 'schema-first', widget)).toBeUndefined();
   });
 });

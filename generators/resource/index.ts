@@ -13,6 +13,14 @@ import { GRAPHQL_STYLES, normalizeResourceOptions, RESOURCE_APIS, type ResourceA
 const FIELDS_HELP =
   'Fields, space-separated name[?]:type[{args}][:unique][:index][=default] (empty: name:string{100}):';
 
+/** What each of the three says in the `npx plop` menu. */
+const DESCRIPTIONS = {
+  resource:
+    'a feature on the database (table and migration, repository, service, tests) with GraphQL, REST or both',
+  resolver: 'a feature on the database served over GraphQL only (code-first or schema-first endpoint)',
+  controller: 'a feature on the database served over REST only (a controller with its OpenAPI documentation)',
+} as const;
+
 /**
  * `resource` and its two fixed-API forms: `resolver` (GraphQL) and `controller` (REST) ask the same questions
  * without --api (and, for REST, without --style).
@@ -41,6 +49,7 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
             message: 'Which GraphQL endpoint (REST-only features ignore it)?',
             choices: GRAPHQL_STYLES,
             defaultValue: 'code-first',
+            relevant: (answers) => (fixedApi ?? answers.api) !== 'rest',
           } as Option,
         ]
       : []),
@@ -70,8 +79,7 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
   ];
 
   return {
-    description:
-      'a feature on the database: table and migration, repository, service, GraphQL and/or REST CRUD, tests',
+    description: DESCRIPTIONS[generator],
     prompts: async (inquirer) => ({
       ...(await collectAnswers(generator, options, inquirer)),
       ...(fixedApi ? { api: fixedApi } : {}),

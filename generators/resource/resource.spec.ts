@@ -1,21 +1,25 @@
-import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { APP_LAYOUT } from '../app-layout';
 import { FieldSpecError } from '../utils/fields';
 import { FileChanges } from '../utils/file-changes';
 import { buildResource } from './actions';
+import { createFixtureProject, removeFixtureProject } from '../testing/fixture-project';
 import { normalizeResourceOptions } from './normalize';
 
-const ROOT = join(__dirname, '..', '..');
 const render = (template: string, data: Record<string, unknown>) => Handlebars.compile(template)(data);
 const ALL_TYPES =
   'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
   'genre:enum{FICTION,NONFICTION} pages:int rating?:float summary?:text externalId?:uuid metadata?:json ' +
   'releasedAt?:datetime';
 
-// Planned in memory against the real project; nothing is written.
+// The specs' own project (its features are Author, Book and Post), not the live app, whose features change.
+let root: string;
+beforeAll(() => (root = createFixtureProject()));
+afterAll(() => removeFixtureProject(root));
+
+// Planned in memory against the fixture project; nothing is written.
 function plan(answers: Record<string, string | boolean>) {
-  const changes = new FileChanges(ROOT);
+  const changes = new FileChanges(root);
   buildResource(render, changes, normalizeResourceOptions(answers));
   return changes;
 }
@@ -58,13 +62,13 @@ describe('resource generator', () => {
   });
 
   it('should plan a schema-first feature with REST beside it: SDL, its own resolver and module, two registrations', () => {
-    const changes = new FileChanges(ROOT);
+    const changes = new FileChanges(root);
     buildResource(
       render,
       changes,
       normalizeResourceOptions(
         { name: 'novel', api: 'both', style: 'schema-first', fields: `${ALL_TYPES} author:references` },
-        ROOT,
+        root,
       ),
     );
 
@@ -193,7 +197,7 @@ describe('resource generator', () => {
   });
 
   it("should order its tests' records by a field that differs between them, never a reference", () => {
-    const options = (fields: string) => normalizeResourceOptions({ name: 'quip', api: 'rest', fields }, ROOT);
+    const options = (fields: string) => normalizeResourceOptions({ name: 'quip', api: 'rest', fields }, root);
 
     expect(options('author:references title:string{40}').sortField).toBe('title');
     expect(options('author:references').sortField).toBe('id');
@@ -207,7 +211,7 @@ describe('resource generator', () => {
   ])('should give a unique %s 100 sample values at least', (type, sample) => {
     const { fields } = normalizeResourceOptions(
       { name: 'ratio', api: 'rest', fields: `ratio:${type}:unique` },
-      ROOT,
+      root,
     );
 
     expect(fields[0].sample).toBe(sample);
@@ -230,12 +234,11 @@ describe('resource generator', () => {
       'a reference to a type the app lacks',
       'shelf:references',
       FieldSpecError,
-      // Book is the sample a project may have destroyed.
-      /references Shelf, which is not a parent on the code-first endpoint: a parent there needs its GraphQL type and a batch loader \(loadByIds\) in its service, which a REST-only feature lacks \(types: Author, (Book, )?Post\)/,
+      /references Shelf, which is not a parent on the code-first endpoint: a parent there needs its GraphQL type and a batch loader \(loadByIds\) in its service, which a REST-only feature lacks \(types: Author, Book, Post\)/,
     ],
   ])('should refuse %s before planning anything', (_case, fields, error, message) => {
-    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(error);
-    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT)).toThrow(message);
+    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, root)).toThrow(error);
+    expect(() => normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, root)).toThrow(message);
   });
 
   it.each(['offset', 'limit', 'sort', 'order', 'page'])(
@@ -243,12 +246,12 @@ describe('resource generator', () => {
     (name) => {
       const fields = `${name}:boolean`;
 
-      expect(() => normalizeResourceOptions({ name: 'novel', api: 'both', fields }, ROOT)).toThrow(
+      expect(() => normalizeResourceOptions({ name: 'novel', api: 'both', fields }, root)).toThrow(
         new RegExp(
           `field "${name}": it filters GET /novels as \\?${name}=, a parameter of its paging and order`,
         ),
       );
-      expect(normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, ROOT).filters).toHaveLength(
+      expect(normalizeResourceOptions({ name: 'novel', api: 'graphql', fields }, root).filters).toHaveLength(
         1,
       );
     },
@@ -256,16 +259,16 @@ describe('resource generator', () => {
 
   it('should refuse ownerId on an owned feature, whose owner it is', () => {
     expect(() =>
-      normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, ROOT),
+      normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, root),
     ).toThrow(/field "ownerId": ownerId is reserved \(the feature has id, createdAt, updatedAt, ownerId\)/);
   });
 
   it("should relate a child to the app's Author: foreign key, both GraphQL sides through loaders, a fixture", () => {
-    const changes = new FileChanges(ROOT);
+    const changes = new FileChanges(root);
     buildResource(
       render,
       changes,
-      normalizeResourceOptions({ name: 'novel', api: 'both', fields: 'title:text author:references' }, ROOT),
+      normalizeResourceOptions({ name: 'novel', api: 'both', fields: 'title:text author:references' }, root),
     );
 
     expect(changes.read('src/novels/novels.table.ts')).toContain(

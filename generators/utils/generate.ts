@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { APP_LAYOUT, type GraphqlStyle } from '../app-layout';
 import { type Answers, GeneratorInputError } from './options';
 import { FileChanges } from './file-changes';
-import { type FeatureDescription, MANIFEST, recordFeature } from './manifest';
+import { type FeatureDescription, MANIFEST, recordedProblem, recordFeature } from './manifest';
 import { doubleBinding } from './wiring';
 
 /**
@@ -28,6 +28,8 @@ export async function generate(
         `a name clashes with what the generated code imports: ${clash}; rename the feature, or the field whose type it is`,
       );
   }
+  const recorded = feature && recordedProblem(changes, feature.name);
+  if (recorded) throw new GeneratorInputError(recorded);
   await changes.format();
   if (feature) {
     // After formatting: the hashes are of the files as written.

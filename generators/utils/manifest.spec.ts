@@ -113,4 +113,42 @@ describe('manifest', () => {
     expect(summary).toContain(`create ${MANIFEST}`);
     expect(() => readFileSync(join(root, MANIFEST))).toThrow();
   });
+
+  it('should record what has no table and a registration that needs more than its own import', () => {
+    const sut = new FileChanges(root);
+    const registration = {
+      file: 'src/app.module.ts',
+      list: 'providers',
+      element: '{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }',
+      import: { name: 'AuditInterceptor', from: './common/interceptors/audit.interceptor' },
+      uses: [{ name: 'APP_INTERCEPTOR', from: '@nestjs/core' }],
+    };
+
+    recordFeature(sut, {
+      name: 'AuditInterceptor',
+      generator: 'interceptor',
+      options: { kind: 'logging', global: true },
+      registrations: [registration],
+      references: [],
+    });
+
+    const entry = readManifest(sut).features.AuditInterceptor;
+    expect(entry).not.toHaveProperty('table');
+    expect(entry.registrations).toEqual([registration]);
+  });
+
+  it('should refuse to record a name the manifest has, whichever generator made it, writing nothing', async () => {
+    await generate(root, {}, () => WIDGET);
+    const before = readFileSync(join(root, MANIFEST), 'utf8');
+
+    await expect(
+      generate(root, {}, (changes) => {
+        changes.create('src/common/interceptors/widget.interceptor.ts', 'export class X {}\n');
+        return { ...WIDGET, generator: 'interceptor', registrations: [] };
+      }),
+    ).rejects.toThrow(
+      `${MANIFEST} records Widget already (made by the controller generator): destroy it first`,
+    );
+    expect(readFileSync(join(root, MANIFEST), 'utf8')).toBe(before);
+  });
 });

@@ -5,15 +5,21 @@ import type { Registration } from './wiring';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** What a feature generator's build step says about the feature it made; `generate()` adds the file hashes. */
+/**
+ * What a generator's build step says about what it made (a feature, an interceptor, a page type); `generate()`
+ * adds the file hashes. Everything recorded can be undone by `destroy`.
+ */
 export interface FeatureDescription {
-  /** The singular type name (`Book`): the manifest key, and what `destroy --name` is matched against. */
+  /**
+   * The manifest key, and what `destroy --name` is matched against: a feature's singular type name (`Book`), an
+   * interceptor's class (`AuditInterceptor`), a page type (`PaginatedWarrior`).
+   */
   name: string;
-  generator: 'resolver' | 'controller' | 'resource';
-  /** The normalized flags, enough to generate the same feature again. */
+  generator: 'resolver' | 'controller' | 'resource' | 'interceptor' | 'paginated';
+  /** The normalized flags, enough to generate the same thing again. */
   options: Record<string, JsonValue>;
-  /** The table the migration created (`books`), which `destroy` drops. */
-  table: string;
+  /** The table the migration created (`books`), which `destroy` drops; none for what has no table. */
+  table?: string;
   registrations: Registration[];
   /** The features this one depends on (e.g. `Author` for `author:references`): they cannot be destroyed first. */
   references: string[];
@@ -50,9 +56,18 @@ export function readManifest(changes: FileChanges): Manifest {
   return { features };
 }
 
+/** Why `name` cannot be recorded: an entry of that name is there already (e.g. a resource `AuditInterceptor`). */
+export function recordedProblem(changes: FileChanges, name: string): string | undefined {
+  const entry = readManifest(changes).features[name];
+  return (
+    entry &&
+    `${MANIFEST} records ${name} already (made by the ${entry.generator} generator): destroy it first (npx plop destroy -- --name ${name}) or choose another name; nothing was generated`
+  );
+}
+
 /**
- * Adds (or replaces) the feature's entry, hashing every file this run creates. Call it after formatting, so
- * the hashes are of the content as written.
+ * Adds the entry, hashing every file this run creates. Call it after formatting, so the hashes are of the
+ * content as written.
  */
 export function recordFeature(changes: FileChanges, feature: FeatureDescription): void {
   const { name, ...described } = feature;
@@ -85,13 +100,14 @@ export function serializeManifest(manifest: Manifest): string {
         const ordered: ManifestEntry = {
           generator: entry.generator,
           options: sortKeys(entry.options) as Record<string, JsonValue>,
-          table: entry.table,
+          ...(entry.table === undefined ? {} : { table: entry.table }),
           files: sortKeys(entry.files) as Record<string, string>,
-          registrations: entry.registrations.map(({ file, list, element, import: needed }) => ({
+          registrations: entry.registrations.map(({ file, list, element, import: needed, uses }) => ({
             file,
             list,
             element,
             import: { name: needed.name, from: needed.from },
+            ...(uses === undefined ? {} : { uses: uses.map(({ name, from }) => ({ name, from })) }),
           })),
           references: [...entry.references].sort(),
         };

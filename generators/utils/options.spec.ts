@@ -78,4 +78,27 @@ describe(collectAnswers.name, () => {
     expect(printed).toContain('--public       Open the routes to requests without a token');
     expect(printed).toContain('--help         Print the usage and exit');
   });
+
+  it('should not ask on a terminal what the answers so far make irrelevant, taking its default', async () => {
+    onTerminal(true);
+    prompt.mockResolvedValueOnce({ api: 'rest' });
+    const options: Option[] = [
+      { name: 'api', type: 'string', message: 'Which API?', choices: ['graphql', 'rest'] },
+      {
+        name: 'style',
+        type: 'string',
+        message: 'Which GraphQL endpoint?',
+        choices: ['code-first', 'schema-first'],
+        defaultValue: 'code-first',
+        relevant: (answers) => answers.api !== 'rest',
+      },
+    ];
+
+    await expect(collectAnswers('resource', options, inquirer, argv())).resolves.toEqual({
+      dryRun: false,
+      api: 'rest',
+      style: 'code-first',
+    });
+    expect(prompt).toHaveBeenCalledTimes(1);
+  });
 });

@@ -16,6 +16,8 @@ export interface Option {
   ask?: (inquirer: Prompter, answers: Answers) => Promise<string>;
   /** A message saying what is wrong, or undefined when the value is fine. */
   validate?: (value: string, answers: Answers) => string | undefined;
+  /** On a terminal, asked only when this says so (e.g. no GraphQL endpoint for a REST API); else its default. */
+  relevant?: (answers: Answers) => boolean;
 }
 
 export type Answers = Record<string, string | boolean>;
@@ -106,6 +108,10 @@ export async function collectAnswers(
             ])
           )[option.name]
         : given === true;
+      continue;
+    }
+    if (given === undefined && interactive && option.relevant?.(answers) === false) {
+      answers[option.name] = option.defaultValue ?? '';
       continue;
     }
     if (given === undefined && interactive && option.ask) {

@@ -20,6 +20,8 @@ export interface Registration {
   list: ModuleProperty | string;
   element: string;
   import: ImportOf;
+  /** Other names the element needs (`APP_INTERCEPTOR` for a provider object), taken out with it when unused. */
+  uses?: ImportOf[];
 }
 
 type TsMorph = typeof import('ts-morph');
@@ -283,18 +285,22 @@ export function removeFromArrayConstant(
 const isModuleProperty = (list: string): list is ModuleProperty =>
   (MODULE_PROPERTIES as readonly string[]).includes(list);
 
+const importsOf = (registration: Registration) => [...(registration.uses ?? []), registration.import];
+
 /** Makes a recorded registration in the text of its file. */
-export function register(text: string, { file, list, element, import: needed }: Registration): string {
+export function register(text: string, registration: Registration): string {
+  const { file, list, element } = registration;
   return isModuleProperty(list)
-    ? addToModule(file, text, list, element, [needed])
-    : addToArrayConstant(file, text, list, element, [needed]);
+    ? addToModule(file, text, list, element, importsOf(registration))
+    : addToArrayConstant(file, text, list, element, importsOf(registration));
 }
 
 /** Takes a recorded registration out of the text of its file again. */
-export function unregister(text: string, { file, list, element, import: needed }: Registration): string {
+export function unregister(text: string, registration: Registration): string {
+  const { file, list, element } = registration;
   return isModuleProperty(list)
-    ? removeFromModule(file, text, list, element, [needed])
-    : removeFromArrayConstant(file, text, list, element, [needed]);
+    ? removeFromModule(file, text, list, element, importsOf(registration))
+    : removeFromArrayConstant(file, text, list, element, importsOf(registration));
 }
 
 /** Adds `export * from '<from>'` (e.g. a new table to the schema barrel) unless it is there. */

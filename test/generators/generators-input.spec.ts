@@ -1,10 +1,55 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { APP_LAYOUT } from '../../generators/app-layout';
+import { type Manifest, readManifest } from '../../generators/utils/manifest';
+import { FileChanges } from '../../generators/utils/file-changes';
+import { namesOf } from '../../generators/utils/names';
+import { unregister } from '../../generators/utils/wiring';
 import { ROOT } from '../utils/paths';
+import { FreeNames, objectTypeFiles } from './free-names';
 import { ScratchProject } from './scratch-project';
 
 const MINUTE = 60_000;
+
+/**
+ * The names the cases below use, as `{Token}`s filled in at run time: checked free in the scratch copy (which holds
+ * whatever the user generated), or made to exist there by the test itself (`Existing`, a hand-written feature with
+ * a code-first type and its page type). No case assumes that the user's tree has, or lacks, a name.
+ */
+const names: Record<string, string> = {};
+
+function pickNames(scratch: ScratchProject): void {
+  const free = new FreeNames(scratch.root);
+  const feature = free.feature('Widget', 'Gadget', 'Trinket', 'Bauble');
+  const kebabFeature = free.feature('book-review', 'reading-list', 'shelf-mark');
+  const interceptor = free.interceptor('Audit', 'Inspect', 'Observe');
+  const type = free.objectType('Pennant', 'Banner', 'Streamer');
+  const existing = free.objectType('Exhibit', 'Specimen', 'Artifact');
+  for (const [token, name] of Object.entries({ Feature: feature, Type: type, Existing: existing })) {
+    names[token] = name;
+    names[token.toLowerCase()] = namesOf(name).kebabName;
+    names[`${token.toLowerCase()}s`] = namesOf(name).kebabNames;
+  }
+  Object.assign(names, {
+    'kebab-feature': kebabFeature,
+    'kebab-features': namesOf(kebabFeature).kebabNames,
+    Interceptor: interceptor,
+    interceptor: namesOf(interceptor).kebabName,
+  });
+  // The hand-written feature: a folder of src/ (so a feature of that name exists), a type and its page type.
+  for (const [path, text] of Object.entries(objectTypeFiles(existing, { withPage: true })))
+    scratch.write(path, text);
+  for (const [path, text] of Object.entries(objectTypeFiles(type))) scratch.write(path, text);
+  scratch.commitAll('test-owned types');
+}
+
+/** `{Feature}`, `{features}`, … replaced by the names picked for this run. */
+function fill(text: string): string {
+  return text.replace(/\{([\w-]+)\}/g, (token, key: string) => names[key] ?? token);
+}
+const fillPattern = (pattern: RegExp) => new RegExp(fill(pattern.source));
 
 /**
  * Drives the real CLI (`npx plop <generator> -- …`) in a scratch copy of the project: what it refuses, its help
@@ -16,6 +61,7 @@ describe('generators: input, help and previews', () => {
 
   beforeAll(() => {
     scratch = ScratchProject.create();
+    pickNames(scratch);
   });
 
   afterAll(() => scratch?.remove());
@@ -29,16 +75,16 @@ describe('generators: input, help and previews', () => {
       ['a name that starts with a digit', 'controller', ['--name', '9lives'], /must be a name of letters/],
       ['a name with a space', 'controller', ['--name', 'blog posts'], /must be a name of letters/],
       ['a reserved word', 'controller', ['--name', 'class'], /reserved word/],
-      ['an existing feature', 'controller', ['--name', 'cats'], /src\/cats already exists/],
+      ['an existing feature', 'controller', ['--name', '{existings}'], /src\/{existings} already exists/],
       ['a name without a distinct plural', 'controller', ['--name', 'sheep'], /no distinct plural/],
-      ['an unknown flag', 'controller', ['--name', 'things', '--force'], /Unknown option '--force'/],
+      ['an unknown flag', 'controller', ['--name', '{features}', '--force'], /Unknown option '--force'/],
       [
         'an unknown interceptor kind',
         'interceptor',
-        ['--name', 'Audit', '--kind', 'magic'],
+        ['--name', '{Interceptor}', '--kind', 'magic'],
         /--kind must be one of/,
       ],
-      ['an interceptor without a kind', 'interceptor', ['--name', 'Audit'], /--kind is required/],
+      ['an interceptor without a kind', 'interceptor', ['--name', '{Interceptor}'], /--kind is required/],
       [
         'an existing interceptor',
         'interceptor',
@@ -48,7 +94,7 @@ describe('generators: input, help and previews', () => {
       [
         'a global cache interceptor, which would answer [] on every route',
         'interceptor',
-        ['--name', 'Quick', '--kind', 'cache', '--global'],
+        ['--name', '{Interceptor}', '--kind', 'cache', '--global'],
         /a cache interceptor answers \[\] without running the handler/,
       ],
       [
@@ -57,43 +103,43 @@ describe('generators: input, help and previews', () => {
         ['--name', 'delete', '--kind', 'errors'],
         /reserved word/,
       ],
-      ['a resource without an API', 'resource', ['--name', 'Tag'], /--api is required/],
-      ['an unknown API', 'resource', ['--name', 'Tag', '--api', 'soap'], /--api must be one of/],
+      ['a resource without an API', 'resource', ['--name', '{Feature}'], /--api is required/],
+      ['an unknown API', 'resource', ['--name', '{Feature}', '--api', 'soap'], /--api must be one of/],
       [
         'a field of an unknown type',
         'resource',
-        ['--name', 'Tag', '--api', 'rest', '--fields', 'title:strin'],
+        ['--name', '{Feature}', '--api', 'rest', '--fields', 'title:strin'],
         /field "title": unknown type "strin"; allowed: string\{N\}/,
       ],
       [
         'a field declared twice',
         'resolver',
-        ['--name', 'Tag', '--fields', 'title:text title:text'],
+        ['--name', '{Feature}', '--fields', 'title:text title:text'],
         /title is declared twice/,
       ],
       [
         'a reserved field name',
         'controller',
-        ['--name', 'tags', '--fields', 'id:int'],
+        ['--name', '{features}', '--fields', 'id:int'],
         /field "id": id is reserved/,
       ],
       [
         'a default of the wrong type',
         'controller',
-        ['--name', 'tags', '--fields', 'inStock:boolean=yes'],
+        ['--name', '{features}', '--fields', 'inStock:boolean=yes'],
         /the default "yes" is not true or false/,
       ],
       [
         'an unknown resolver style',
         'resolver',
-        ['--name', 'Tag', '--style', 'sdl'],
+        ['--name', '{Feature}', '--style', 'sdl'],
         /--style must be one of/,
       ],
       [
         'an existing GraphQL feature',
         'resolver',
-        ['--name', 'Author', '--style', 'code-first'],
-        /src\/authors already exists/,
+        ['--name', '{Existing}', '--style', 'code-first'],
+        /src\/{existings} already exists/,
       ],
       [
         'a GraphQL type named after a built-in',
@@ -110,8 +156,8 @@ describe('generators: input, help and previews', () => {
       [
         "an enum field whose type is the name of the feature's filter (REST only)",
         'controller',
-        ['--name', 'Ticket', '--fields', 'filter:enum{A,B}'],
-        /would declare TicketFilter.*rename the feature, or the field whose type it is/,
+        ['--name', '{Feature}', '--fields', 'filter:enum{A,B}'],
+        /would declare {Feature}Filter.*rename the feature, or the field whose type it is/,
       ],
       [
         'a name with a word that has no singular',
@@ -123,16 +169,16 @@ describe('generators: input, help and previews', () => {
       [
         'a type that is paginated already',
         'paginated',
-        ['--type', 'Author'],
-        /PaginatedAuthor already exists/,
+        ['--type', '{Existing}'],
+        /Paginated{Existing} already exists/,
       ],
-      ['a type name that is a path', 'paginated', ['--type', '../Author'], /not a path/],
-      // The app's own features are hand-written: the committed manifest lists none.
+      ['a type name that is a path', 'paginated', ['--type', '../{Existing}'], /not a path/],
+      // A hand-written feature: the manifest has no entry for it.
       [
         'a feature that was not generated',
         'destroy',
-        ['--name', 'Author'],
-        /Author is not a generated feature \(never generated, or destroyed already\)/,
+        ['--name', '{Existing}'],
+        /{Existing} is not a generated feature \(never generated, or destroyed already\)/,
       ],
       ['a destroy without a name', 'destroy', [], /--name is required/],
     ];
@@ -140,10 +186,10 @@ describe('generators: input, help and previews', () => {
     it.each(refusals)(
       'should refuse %s with a non-zero exit, a message, and no file touched',
       async (_case, generator, args, message) => {
-        const result = await scratch.plop(generator, args);
+        const result = await scratch.plop(generator, args.map(fill));
 
         expect(result.exitCode).not.toBe(0);
-        expect(result.all).toMatch(message);
+        expect(result.all).toMatch(fillPattern(message));
         expect(scratch.status()).toBe('');
       },
       MINUTE,
@@ -158,7 +204,7 @@ describe('generators: input, help and previews', () => {
         writeFileSync(config, original.replace('./src/**/*.table.ts', './src/missing/schema.ts'));
         scratch.commitAll('break drizzle-kit');
 
-        const result = await scratch.plop('controller', ['--name', 'widgets']);
+        const result = await scratch.plop('controller', ['--name', fill('{features}')]);
 
         expect(result.exitCode).not.toBe(0);
         expect(scratch.status()).toBe('');
@@ -175,17 +221,24 @@ describe('generators: input, help and previews', () => {
         // `drizzle-kit generate` would write nothing (it would ask whether a table was renamed).
         const before = scratch.head();
         try {
-          expect((await scratch.plop('controller', ['--name', 'gadgets'])).exitCode).toBe(0);
+          const { Name, kebabNames, snakeNames } = namesOf(names.Feature);
+          expect((await scratch.plop('controller', ['--name', kebabNames])).exitCode).toBe(0);
           await scratch.run('git', ['checkout', '--', 'src/app.module.ts', 'generators.manifest.json']);
-          for (const path of ['src/gadgets', 'test/gadgets.e2e-spec.ts', 'test/fixtures/gadgets.ts']) {
+          for (const path of [
+            `src/${kebabNames}`,
+            `test/${kebabNames}.e2e-spec.ts`,
+            `test/fixtures/${kebabNames}.ts`,
+          ]) {
             rmSync(join(scratch.root, path), { recursive: true });
           }
-          scratch.commitAll('gadgets removed by hand, migration kept');
+          scratch.commitAll(`${kebabNames} removed by hand, migration kept`);
 
-          const result = await scratch.plop('controller', ['--name', 'gadgets']);
+          const result = await scratch.plop('controller', ['--name', kebabNames]);
 
           expect(result.exitCode).not.toBe(0);
-          expect(result.all).toContain('Gadget: the database has a table or type named gadgets already');
+          expect(result.all).toContain(
+            `${Name}: the database has a table or type named ${snakeNames} already`,
+          );
           expect(scratch.status()).toBe('');
         } finally {
           scratch.resetTo(before); // the later features expect migrations that match the tables
@@ -227,39 +280,86 @@ describe('generators: input, help and previews', () => {
     async () => {
       const { api, fields } = reference!.options;
       const before = scratch.head();
+      try {
+        // Features generated on top of Book (its children) would stop its destroy: they are set aside first.
+        for (const name of dependentsOf(readManifest(new FileChanges(scratch.root)), 'Book')) {
+          const result = await scratch.plop('destroy', ['--name', name, '--force']);
+          if (result.exitCode !== 0) throw new Error(`destroy ${name} failed:\n${result.all}`);
+        }
+        if (scratch.status() !== '') scratch.commitAll('children of Book set aside');
+        const { registrations } = readManifest(new FileChanges(scratch.root)).features.Book!;
 
-      const destroyed = await scratch.plop('destroy', ['--name', 'Book']);
-      expect(destroyed.exitCode).toBe(0);
-      const generated = await scratch.plop('resource', ['--name', 'Book', '--api', api, '--fields', fields]);
-      expect(generated.exitCode).toBe(0);
+        const destroyed = await scratch.plop('destroy', ['--name', 'Book']);
+        expect(destroyed.exitCode).toBe(0);
+        const generated = await scratch.plop('resource', [
+          '--name',
+          'Book',
+          '--api',
+          api,
+          '--fields',
+          fields,
+        ]);
+        expect(generated.exitCode).toBe(0);
 
-      // Only the migrations differ: a drop and a new create. Every file of the feature, its registration, the
-      // schema and the manifest are as committed.
-      const changed = scratch
-        .status()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.slice(3));
-      expect(changed.filter((path) => !path.startsWith('drizzle/'))).toEqual([]);
-      scratch.resetTo(before);
+        // Every file of the feature, the schema and the manifest are as committed; migrations differ (a drop and a
+        // new create), and so may the place of Book's registration among the user's own features (regenerated
+        // last, it is listed last): those files are compared without it, and must have it.
+        const changed = scratch
+          .status()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.slice(3))
+          .filter((path) => !path.startsWith(`${APP_LAYOUT.migrations}/`));
+        const registered = new Set(registrations.map((registration) => registration.file));
+        expect(changed.filter((path) => !registered.has(path))).toEqual([]);
+        for (const path of changed) {
+          const own = registrations.filter((registration) => registration.file === path);
+          // Formatted as the generators write: taking an element out may leave a line break or a comma behind.
+          const without = async (text: string) =>
+            format(own.reduce(unregister, text), {
+              ...(await resolveConfig(join(scratch.root, path))),
+              filepath: join(scratch.root, path),
+            });
+          expect(await without(scratch.read(path))).toBe(await without(scratch.committed(path)));
+          expect(await without(scratch.read(path))).not.toBe(scratch.read(path));
+        }
+      } finally {
+        scratch.resetTo(before);
+      }
     },
-    2 * MINUTE,
+    4 * MINUTE,
   );
 
   describe('--dry-run', () => {
     it.each([
-      ['resolver', ['--name', 'Widget', '--style', 'code-first'], 'create src/widgets/widgets.resolver.ts'],
-      ['resolver', ['--name', 'Widget', '--style', 'schema-first'], 'create src/widgets/widgets.graphql'],
-      ['paginated', ['--type', 'Warrior'], 'create src/warriors/models/paginated-warrior.model.ts'],
-      ['resource', ['--name', 'Widget', '--api', 'both'], 'create src/widgets/widgets.controller.ts'],
-      ['controller', ['--name', 'book-review'], 'create src/book-reviews/book-reviews.controller.ts'],
+      [
+        'resolver',
+        ['--name', '{Feature}', '--style', 'code-first'],
+        'create src/{features}/{features}.resolver.ts',
+      ],
+      [
+        'resolver',
+        ['--name', '{Feature}', '--style', 'schema-first'],
+        'create src/{features}/{features}.graphql',
+      ],
+      ['paginated', ['--type', '{Type}'], 'create src/{types}/models/paginated-{type}.model.ts'],
+      [
+        'resource',
+        ['--name', '{Feature}', '--api', 'both'],
+        'create src/{features}/{features}.controller.ts',
+      ],
+      [
+        'controller',
+        ['--name', '{kebab-feature}'],
+        'create src/{kebab-features}/{kebab-features}.controller.ts',
+      ],
     ])(
       'should list what `%s %s` would write, and write nothing',
       async (generator, args, line) => {
-        const result = await scratch.plop(generator, [...args, '--dry-run']);
+        const result = await scratch.plop(generator, [...args.map(fill), '--dry-run']);
 
         expect(result.exitCode).toBe(0);
-        expect(result.all).toContain(line);
+        expect(result.all).toContain(fill(line));
         expect(scratch.status()).toBe('');
       },
       MINUTE,
@@ -268,12 +368,12 @@ describe('generators: input, help and previews', () => {
     it(
       'should list what the controller generator would write, and write nothing',
       async () => {
-        const result = await scratch.plop('controller', ['--name', 'widgets', '--dry-run']);
+        const result = await scratch.plop('controller', ['--name', fill('{features}'), '--dry-run']);
 
         expect(result.exitCode).toBe(0);
-        expect(result.all).toContain('create src/widgets/widgets.controller.ts');
+        expect(result.all).toContain(fill('create src/{features}/{features}.controller.ts'));
         expect(result.all).toContain('update src/app.module.ts');
-        expect(result.all).toContain('drizzle/<next>_create_widgets.sql');
+        expect(result.all).toContain(`drizzle/<next>_create_${namesOf(names.Feature).snakeNames}.sql`);
         expect(scratch.status()).toBe('');
       },
       MINUTE,
@@ -284,7 +384,7 @@ describe('generators: input, help and previews', () => {
       async () => {
         const result = await scratch.plop('interceptor', [
           '--name',
-          'Audit',
+          names.Interceptor,
           '--kind',
           'logging',
           '--global',
@@ -292,7 +392,7 @@ describe('generators: input, help and previews', () => {
         ]);
 
         expect(result.exitCode).toBe(0);
-        expect(result.all).toContain('create src/common/interceptors/audit.interceptor.ts');
+        expect(result.all).toContain(fill('create src/common/interceptors/{interceptor}.interceptor.ts'));
         expect(result.all).toContain('update src/app.module.ts');
         expect(scratch.status()).toBe('');
       },
@@ -300,3 +400,17 @@ describe('generators: input, help and previews', () => {
     );
   });
 });
+
+/** The features that reference `name`, directly or not, each before the ones it references: an order to destroy. */
+function dependentsOf(manifest: Manifest, name: string): string[] {
+  const order: string[] = [];
+  const visit = (target: string) => {
+    for (const [other, entry] of Object.entries(manifest.features)) {
+      if (!entry.references.includes(target) || order.includes(other)) continue;
+      visit(other);
+      order.push(other);
+    }
+  };
+  visit(name);
+  return order;
+}

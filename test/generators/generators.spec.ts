@@ -10,9 +10,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_LAYOUT, GRAPHQL_STYLES } from '../../generators/app-layout';
-import { namesOf } from '../../generators/utils/names';
+import { namesOf, type Names } from '../../generators/utils/names';
 import { startServer } from '../utils/server-process';
 import { TEST_JWT_SECRET } from '../utils/constants';
+import { FreeNames, objectTypeFiles } from './free-names';
 import { ScratchProject } from './scratch-project';
 import type { GraphqlBody } from '../utils/graphql';
 
@@ -20,10 +21,47 @@ const MINUTE = 60_000;
 
 const INTERCEPTOR_KINDS = ['logging', 'transform', 'exclude-null', 'errors', 'cache', 'timeout'];
 
+/** A name picked for a run, as given to `--name`, with every form of it. */
+type Picked = Names & { given: string };
+
+/**
+ * The suite's names, each checked free in the scratch copy (which holds whatever the user generated) when the
+ * suite starts: the first free one of its candidates (FreeNames). The preferred candidates keep what a case is
+ * about: `categories` a plural in the flag, `Person` an irregular plural.
+ */
+function pickNames(root: string) {
+  const free = new FreeNames(root);
+  const feature = (...candidates: string[]): Picked => {
+    const given = free.feature(...candidates);
+    return { ...namesOf(given), given };
+  };
+  return {
+    gizmo: feature('Gizmo', 'Doohickey', 'Contraption'),
+    sprocket: feature('sprockets', 'cogwheels', 'flywheels'),
+    category: feature('categories', 'genres', 'kinds'),
+    person: feature('Person', 'Child', 'Mouse', 'Goose'),
+    novel: feature('Novel', 'Romance', 'Fable'),
+    chapter: feature('Chapter', 'Episode', 'Verse'),
+    tag: feature('Tag', 'Badge', 'Marker'),
+    label: feature('Label', 'Sticker', 'Emblem'),
+    essay: feature('Essay', 'Treatise', 'Memoir'),
+    interceptors: INTERCEPTOR_KINDS.map((_kind, i) =>
+      free.interceptor(`Generated${'ABCDEF'[i]}`, `Produced${'ABCDEF'[i]}`),
+    ),
+    audit: namesOf(free.interceptor('Audit', 'Inspect', 'Observe')).Name,
+    page: namesOf(free.objectType('Pennant', 'Banner', 'Streamer')),
+    destroyedInterceptor: namesOf(free.interceptor('Trace', 'Stopwatch', 'Tally')).Name,
+    destroyedPage: namesOf(free.objectType('Lantern', 'Beacon', 'Torch')),
+  };
+}
+
 const EVERY_FIELD_TYPE =
   'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
   'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float summary?:text externalId?:uuid ' +
   'metadata?:json releasedAt?:datetime author:references';
+
+/** A `references` field to a picked parent, named after it (`novel:references`, `novel?:references`). */
+const referenceTo = (parent: Picked, nullable = false) => `${parent.name}${nullable ? '?' : ''}:references`;
 
 /**
  * Drives the real CLI (`npx plop <generator> -- …`) in one scratch copy of the project: two features generated
@@ -32,9 +70,16 @@ const EVERY_FIELD_TYPE =
  */
 describe('generators', () => {
   let scratch: ScratchProject;
+  let n: ReturnType<typeof pickNames>;
 
   beforeAll(() => {
     scratch = ScratchProject.create();
+    n = pickNames(scratch.root);
+    // Hand-written code-first types of the suite's own, for `paginated` to page through.
+    for (const type of [n.page, n.destroyedPage]) {
+      for (const [path, text] of Object.entries(objectTypeFiles(type.Name))) scratch.write(path, text);
+    }
+    scratch.commitAll('types to page through');
   });
 
   afterAll(() => scratch?.remove());
@@ -45,8 +90,8 @@ describe('generators', () => {
     // compiles and migrates (drop migrations included) after a destroy.
     beforeAll(async () => {
       for (const [generator, args] of [
-        ['resolver', ['--name', 'Gizmo', '--style', 'code-first']],
-        ['controller', ['--name', 'sprockets']],
+        ['resolver', ['--name', n.gizmo.given, '--style', 'code-first']],
+        ['controller', ['--name', n.sprocket.given]],
       ] as const) {
         const result = await scratch.plop(generator, [...args]);
         if (result.exitCode !== 0) throw new Error(`plop ${generator} failed:\n${result.all}`);
@@ -54,7 +99,7 @@ describe('generators', () => {
     }, 2 * MINUTE);
 
     afterAll(() => {
-      if (scratch.status() !== '') scratch.commitAll('gizmos and sprockets destroyed');
+      if (scratch.status() !== '') scratch.commitAll('two features destroyed');
     });
 
     it(
@@ -63,14 +108,14 @@ describe('generators', () => {
         const manifest = join(scratch.root, APP_LAYOUT.manifest);
         const original = readFileSync(manifest, 'utf8');
         const edited = JSON.parse(original) as { features: Record<string, { references: string[] }> };
-        edited.features.Sprocket.references = ['Gizmo'];
+        edited.features[n.sprocket.Name].references = [n.gizmo.Name];
         writeFileSync(manifest, JSON.stringify(edited));
         const before = scratch.status();
 
-        const result = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        const result = await scratch.plop('destroy', ['--name', n.gizmo.Name]);
 
         expect(result.exitCode).not.toBe(0);
-        expect(result.all).toContain('Gizmo is referenced by Sprocket');
+        expect(result.all).toContain(`${n.gizmo.Name} is referenced by ${n.sprocket.Name}`);
         expect(scratch.status()).toBe(before);
         writeFileSync(manifest, original);
       },
@@ -80,21 +125,25 @@ describe('generators', () => {
     it(
       'should refuse a generated file edited since, naming it and changing nothing, unless --force',
       async () => {
-        appendFileSync(join(scratch.root, 'src/sprockets/sprockets.service.ts'), '// edited by hand\n');
+        const { given, Name, kebabNames, snakeNames } = n.sprocket;
+        appendFileSync(
+          join(scratch.root, `src/${kebabNames}/${kebabNames}.service.ts`),
+          '// edited by hand\n',
+        );
         const before = scratch.status();
 
-        const refused = await scratch.plop('destroy', ['--name', 'sprockets']);
-        const dryRun = await scratch.plop('destroy', ['--name', 'Sprocket', '--force', '--dry-run']);
+        const refused = await scratch.plop('destroy', ['--name', given]);
+        const dryRun = await scratch.plop('destroy', ['--name', Name, '--force', '--dry-run']);
 
         expect(refused.exitCode).not.toBe(0);
-        expect(refused.all).toContain('src/sprockets/sprockets.service.ts (edited)');
+        expect(refused.all).toContain(`src/${kebabNames}/${kebabNames}.service.ts (edited)`);
         expect(refused.all).toContain('--force');
         expect(dryRun.exitCode).toBe(0);
-        expect(dryRun.all).toContain('delete src/sprockets/sprockets.controller.ts');
+        expect(dryRun.all).toContain(`delete src/${kebabNames}/${kebabNames}.controller.ts`);
         expect(dryRun.all).toContain('update src/app.module.ts');
-        expect(dryRun.all).toContain('drizzle/<next>_drop_sprockets.sql');
+        expect(dryRun.all).toContain(`drizzle/<next>_drop_${snakeNames}.sql`);
         expect(scratch.status()).toBe(before);
-        expect((await scratch.plop('destroy', ['--name', 'sprockets', '--force'])).exitCode).toBe(0);
+        expect((await scratch.plop('destroy', ['--name', given, '--force'])).exitCode).toBe(0);
       },
       MINUTE,
     );
@@ -107,29 +156,61 @@ describe('generators', () => {
         const original = readFileSync(config, 'utf8');
         writeFileSync(config, original.replace('./src/**/*.table.ts', './src/missing/schema.ts'));
         const before = scratch.status();
-        const failed = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        const failed = await scratch.plop('destroy', ['--name', n.gizmo.Name]);
         expect(failed.exitCode).not.toBe(0);
         expect(scratch.status()).toBe(before);
         writeFileSync(config, original);
 
-        const result = await scratch.plop('destroy', ['--name', 'Gizmo']);
+        const result = await scratch.plop('destroy', ['--name', n.gizmo.Name]);
         expect(result.exitCode).toBe(0);
 
         // Registrations, imports, manifest and schema.gql are back byte for byte: only drizzle/ differs, where
         // migrations are never edited or deleted (git lists paths in order, so migrations in the order run).
         const status = scratch.status().trimEnd().split('\n');
+        const [gizmos, sprockets] = [n.gizmo.snakeNames, n.sprocket.snakeNames];
         expect(status.map((line) => line.replace(/\d{4}_/, 'NNNN_'))).toEqual([
           ' M drizzle/meta/_journal.json',
-          '?? drizzle/NNNN_create_gizmos.sql',
-          '?? drizzle/NNNN_create_sprockets.sql',
-          '?? drizzle/NNNN_drop_sprockets.sql',
-          '?? drizzle/NNNN_drop_gizmos.sql',
+          `?? drizzle/NNNN_create_${gizmos}.sql`,
+          `?? drizzle/NNNN_create_${sprockets}.sql`,
+          `?? drizzle/NNNN_drop_${sprockets}.sql`,
+          `?? drizzle/NNNN_drop_${gizmos}.sql`,
           ...Array<string>(4).fill('?? drizzle/meta/NNNN_snapshot.json'),
         ]);
-        const drop = status.find((line) => line.endsWith('_drop_gizmos.sql'))?.slice(3) ?? '';
-        expect(readFileSync(join(scratch.root, drop), 'utf8')).toContain('DROP TABLE "gizmos"');
+        const drop = status.find((line) => line.endsWith(`_drop_${gizmos}.sql`))?.slice(3) ?? '';
+        expect(readFileSync(join(scratch.root, drop), 'utf8')).toContain(`DROP TABLE "${gizmos}"`);
       },
       MINUTE,
+    );
+  });
+
+  describe('destroy of an interceptor and a page type', () => {
+    it(
+      'should take out what interceptor --global and paginated wrote, leaving the tree exactly as committed',
+      async () => {
+        const interceptor = n.destroyedInterceptor;
+        const type = n.destroyedPage;
+        for (const [generator, args] of [
+          ['interceptor', ['--name', interceptor, '--kind', 'timeout', '--global']],
+          ['paginated', ['--type', type.Name]],
+        ] as const) {
+          const result = await scratch.plop(generator, [...args]);
+          if (result.exitCode !== 0) throw new Error(`plop ${generator} failed:\n${result.all}`);
+        }
+        expect(scratch.status()).toContain(` M ${APP_LAYOUT.rootModule.file}`);
+
+        const dryRun = await scratch.plop('destroy', ['--name', `${interceptor}Interceptor`, '--dry-run']);
+        expect(dryRun.all).toContain(
+          `delete ${APP_LAYOUT.interceptors}/${namesOf(interceptor).kebabName}.interceptor.ts`,
+        );
+        expect(dryRun.all).toContain(`update ${APP_LAYOUT.rootModule.file}`);
+        for (const name of [`${interceptor}Interceptor`, `Paginated${type.Name}`]) {
+          const result = await scratch.plop('destroy', ['--name', name]);
+          if (result.exitCode !== 0) throw new Error(`destroy ${name} failed:\n${result.all}`);
+        }
+
+        expect(scratch.status()).toBe('');
+      },
+      2 * MINUTE,
     );
   });
 
@@ -144,39 +225,63 @@ describe('generators', () => {
 
     beforeAll(async () => {
       const runs: Array<[string, string[]]> = [
-        ['controller', ['--name', 'categories', '--owned']],
+        ['controller', ['--name', n.category.given, '--owned']],
         // A REST-only child of a REST-only parent.
-        ['controller', ['--name', 'Person', '--public', '--fields', 'name:string{100} category?:references']],
+        [
+          'controller',
+          [
+            '--name',
+            n.person.given,
+            '--public',
+            '--fields',
+            `name:string{100} ${referenceTo(n.category, true)}`,
+          ],
+        ],
         ...INTERCEPTOR_KINDS.map((kind, i): [string, string[]] => [
           'interceptor',
-          ['--name', `Generated${i}`, '--kind', kind],
+          ['--name', n.interceptors[i], '--kind', kind],
         ]),
-        ['interceptor', ['--name', 'AuditInterceptor', '--kind', 'logging', '--global']],
-        ['resource', ['--name', 'Novel', '--api', 'both', '--fields', EVERY_FIELD_TYPE]],
+        ['interceptor', ['--name', `${n.audit}Interceptor`, '--kind', 'logging', '--global']],
+        ['resource', ['--name', n.novel.given, '--api', 'both', '--fields', EVERY_FIELD_TYPE]],
         // A generated child of a generated parent, on GraphQL only.
-        ['resolver', ['--name', 'Chapter', '--fields', 'heading:string{120} novel:references position?:int']],
+        [
+          'resolver',
+          [
+            '--name',
+            n.chapter.given,
+            '--fields',
+            `heading:string{120} ${referenceTo(n.novel)} position?:int`,
+          ],
+        ],
         // Children of the app's Post (a parent like Author), on each endpoint; Tag also refers to a Novel both
         // directly and through its Chapter (its test fixtures make two novels, whose unique isbn must differ).
         [
           'resolver',
           [
             '--name',
-            'Tag',
+            n.tag.given,
             '--style',
             'code-first',
             '--fields',
-            'name:string{100} post?:references chapter?:references novel?:references',
+            `name:string{100} post?:references ${referenceTo(n.chapter, true)} ${referenceTo(n.novel, true)}`,
           ],
         ],
         [
           'resolver',
-          ['--name', 'Label', '--style', 'schema-first', '--fields', 'name:string{100} post?:references'],
+          [
+            '--name',
+            n.label.given,
+            '--style',
+            'schema-first',
+            '--fields',
+            'name:string{100} post?:references',
+          ],
         ],
         [
           'resource',
-          ['--name', 'Essay', '--api', 'both', '--style', 'schema-first', '--fields', EVERY_FIELD_TYPE],
+          ['--name', n.essay.given, '--api', 'both', '--style', 'schema-first', '--fields', EVERY_FIELD_TYPE],
         ],
-        ['paginated', ['--type', 'Warrior']],
+        ['paginated', ['--type', n.page.Name]],
       ];
       for (const [generator, args] of runs) {
         const result = await scratch.plop(generator, args);
@@ -195,35 +300,22 @@ describe('generators', () => {
     it('should write each feature where the app keeps its own', () => {
       const status = scratch.status();
 
+      const features = [n.category, n.person, n.novel, n.chapter, n.tag, n.label, n.essay];
       for (const path of [
-        'src/categories/',
-        'src/people/',
-        'test/categories.e2e-spec.ts',
-        'test/people.e2e-spec.ts',
-        'src/common/interceptors/audit.interceptor.ts',
-        'src/tags/',
-        'test/tags.e2e-spec.ts',
-        'src/novels/',
-        'test/novels.e2e-spec.ts',
-        'src/chapters/',
-        'src/warriors/models/paginated-warrior.model.ts',
-        'src/labels/',
-        'test/labels.e2e-spec.ts',
-        'src/essays/',
+        ...features.map(({ kebabNames }) => `src/${kebabNames}/`),
+        ...[n.category, n.person, n.tag, n.novel, n.label].map(
+          ({ kebabNames }) => `test/${kebabNames}.e2e-spec.ts`,
+        ),
+        `${APP_LAYOUT.interceptors}/${namesOf(n.audit).kebabName}.interceptor.ts`,
+        `src/${n.page.kebabNames}/models/paginated-${n.page.kebabName}.model.ts`,
       ]) {
         expect(status).toContain(path);
       }
       // One new migration per feature, in the order generated, numbered after whatever the project had.
       const migrations = status.match(/drizzle\/\d{4}_create_\w+\.sql/g) ?? [];
-      expect(migrations.map((path) => path.replace(/^drizzle\/\d{4}_/, ''))).toEqual([
-        'create_categories.sql',
-        'create_people.sql',
-        'create_novels.sql',
-        'create_chapters.sql',
-        'create_tags.sql',
-        'create_labels.sql',
-        'create_essays.sql',
-      ]);
+      expect(migrations.map((path) => path.replace(/^drizzle\/\d{4}_/, ''))).toEqual(
+        features.map(({ snakeNames }) => `create_${snakeNames}.sql`),
+      );
       expect([...migrations].sort()).toEqual(migrations);
       for (const file of [
         APP_LAYOUT.rootModule.file,
@@ -237,19 +329,23 @@ describe('generators', () => {
     });
 
     it('should name things with correct plurals', () => {
-      const controller = readFileSync(join(scratch.root, 'src/people/people.controller.ts'), 'utf8');
+      const { Name, Names, kebabNames } = n.person;
+      const controller = readFileSync(
+        join(scratch.root, `src/${kebabNames}/${kebabNames}.controller.ts`),
+        'utf8',
+      );
 
-      expect(controller).toContain("@Controller('people')");
-      expect(controller).toContain('export class PeopleController');
-      expect(controller).toContain('getPerson(');
+      expect(controller).toContain(`@Controller('${kebabNames}')`);
+      expect(controller).toContain(`export class ${Names}Controller`);
+      expect(controller).toContain(`get${Name}(`);
     });
 
     it('should register what it generated', () => {
       const appModule = readFileSync(join(scratch.root, 'src/app.module.ts'), 'utf8');
 
-      expect(appModule).toContain('CategoriesModule');
-      expect(appModule).toContain('PeopleModule');
-      expect(appModule).toContain('{ provide: APP_INTERCEPTOR, useClass: AuditInterceptor }');
+      expect(appModule).toContain(`${n.category.Names}Module`);
+      expect(appModule).toContain(`${n.person.Names}Module`);
+      expect(appModule).toContain(`{ provide: APP_INTERCEPTOR, useClass: ${n.audit}Interceptor }`);
     });
 
     it(
@@ -257,10 +353,10 @@ describe('generators', () => {
       async () => {
         const before = scratch.status();
 
-        const result = await scratch.plop('controller', ['--name', 'categories']);
+        const result = await scratch.plop('controller', ['--name', n.category.given]);
 
         expect(result.exitCode).not.toBe(0);
-        expect(result.all).toMatch(/src\/categories already exists/);
+        expect(result.all).toContain(`src/${n.category.kebabNames} already exists`);
         expect(scratch.status()).toBe(before);
       },
       MINUTE,
@@ -349,35 +445,49 @@ describe('generators', () => {
             body: JSON.stringify(body),
           });
 
-        expect((await post('/categories', { name: 'Anonymous' })).status).toBe(401);
-        const created = await post('/categories', { name: 'Books' }, access_token);
+        const [categories, people] = [`/${n.category.kebabNames}`, `/${n.person.kebabNames}`];
+        const { tag: tagNames, label: labelNames } = n;
+        expect((await post(categories, { name: 'Anonymous' })).status).toBe(401);
+        const created = await post(categories, { name: 'Books' }, access_token);
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
-        expect((await post('/people', { name: 'Ada' })).status).toBe(201);
-        const createTag = { query: 'mutation { createTag(input: { name: "urgent" }) { id name } }' };
+        expect((await post(people, { name: 'Ada' })).status).toBe(201);
+        const createTag = {
+          query: `mutation { create${tagNames.Name}(input: { name: "urgent" }) { id name } }`,
+        };
         const anonymous = (await (await post('/graphql', createTag)).json()) as GraphqlBody;
         expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
         const tag = (await (await post('/graphql', createTag, access_token)).json()) as GraphqlBody;
-        expect(tag.data).toEqual({ createTag: { id: 1, name: 'urgent' } });
-        const createLabel = { query: 'mutation { createLabel(input: { name: "blue" }) { id name } }' };
+        expect(tag.data).toEqual({ [`create${tagNames.Name}`]: { id: 1, name: 'urgent' } });
+        const createLabel = {
+          query: `mutation { create${labelNames.Name}(input: { name: "blue" }) { id name } }`,
+        };
         const label = (await (
           await post('/schema-first/graphql', createLabel, access_token)
         ).json()) as GraphqlBody;
-        expect(label.data).toEqual({ createLabel: { id: 1, name: 'blue' } });
+        expect(label.data).toEqual({ [`create${labelNames.Name}`]: { id: 1, name: 'blue' } });
         expect(await server.stop()).toBe(0);
 
         server = await startServer(env, MINUTE, scratch.root);
-        const reread = await fetch(`${server.url}/categories/${id}`, {
+        const reread = await fetch(`${server.url}${categories}/${id}`, {
           headers: { Authorization: `Bearer ${access_token}` },
         });
         expect(await reread.json()).toMatchObject({ id, name: 'Books' });
-        const people = await fetch(`${server.url}/people`);
-        expect(await people.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
-        const tags = await post('/graphql', { query: '{ tag(id: 1) { name } tags { totalCount } }' });
-        expect(await tags.json()).toEqual({ data: { tag: { name: 'urgent' }, tags: { totalCount: 1 } } });
-        const labels = await post('/schema-first/graphql', { query: '{ labels { nodes { id name } } }' });
-        expect(await labels.json()).toEqual({ data: { labels: { nodes: [{ id: 1, name: 'blue' }] } } });
-        expect(server.output()).toMatch(/AuditInterceptor/);
+        const listed = await fetch(`${server.url}${people}`);
+        expect(await listed.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
+        const tags = await post('/graphql', {
+          query: `{ ${tagNames.name}(id: 1) { name } ${tagNames.names} { totalCount } }`,
+        });
+        expect(await tags.json()).toEqual({
+          data: { [tagNames.name]: { name: 'urgent' }, [tagNames.names]: { totalCount: 1 } },
+        });
+        const labels = await post('/schema-first/graphql', {
+          query: `{ ${labelNames.names} { nodes { id name } } }`,
+        });
+        expect(await labels.json()).toEqual({
+          data: { [labelNames.names]: { nodes: [{ id: 1, name: 'blue' }] } },
+        });
+        expect(server.output()).toContain(`${n.audit}Interceptor`);
         expect(await server.stop()).toBe(0);
       },
       2 * MINUTE,
@@ -386,7 +496,9 @@ describe('generators', () => {
     it(
       'should destroy every generated feature in reverse order, and the app still build, migrate and serve on the same data',
       async () => {
-        const features = ['Essay', 'Label', 'Tag', 'Chapter', 'Novel', 'Person', 'Category'];
+        const features = [n.essay, n.label, n.tag, n.chapter, n.novel, n.person, n.category].map(
+          ({ Name }) => Name,
+        );
         for (const name of features) {
           const result = await scratch.plop('destroy', ['--name', name]);
           if (result.exitCode !== 0) throw new Error(`destroy ${name} failed:\n${result.all}`);
@@ -407,7 +519,8 @@ describe('generators', () => {
             expect(readFileSync(join(scratch.root, file), 'utf8')).not.toContain(`${Names}Module`);
           }
         }
-        expect(schema).not.toMatch(/^type (Novel|Chapter|Tag) /m);
+        for (const { Name } of [n.novel, n.chapter, n.tag])
+          expect(schema).not.toMatch(new RegExp(`^type ${Name} `, 'm'));
         expect(scratch.status().match(/drizzle\/\d{4}_drop_\w+\.sql/g)).toHaveLength(features.length);
 
         const build = await scratch.run('node', [
@@ -423,7 +536,7 @@ describe('generators', () => {
         );
         try {
           expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
-          expect((await fetch(`${server.url}/categories`)).status).toBe(404);
+          expect((await fetch(`${server.url}/${n.category.kebabNames}`)).status).toBe(404);
           expect((await fetch(`${server.url}/authors?limit=1`)).status).toBe(200);
         } finally {
           expect(await server.stop()).toBe(0);

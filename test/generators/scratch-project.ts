@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Result } from 'execa';
@@ -72,6 +80,20 @@ export class ScratchProject {
   commitAll(message: string): void {
     execFileSync('git', [...GIT, 'add', '-A'], { cwd: this.root });
     execFileSync('git', [...GIT, 'commit', '-qm', message], { cwd: this.root });
+  }
+
+  /** A file of the copy as it was last committed. */
+  committed(path: string): string {
+    return execFileSync('git', ['show', `HEAD:${path}`], { cwd: this.root }).toString();
+  }
+
+  read(path: string): string {
+    return readFileSync(join(this.root, path), 'utf8');
+  }
+
+  write(path: string, text: string): void {
+    mkdirSync(dirname(join(this.root, path)), { recursive: true });
+    writeFileSync(join(this.root, path), text);
   }
 
   remove(): void {
