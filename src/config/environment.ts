@@ -28,6 +28,28 @@ const toList = ({ value }: { value: unknown }) =>
 /** The file ConfigModule adds variables from, in the working directory (its own default, named here once). */
 export const ENV_FILE = '.env';
 
+const JWT_SECRET_MIN_LENGTH = 32;
+/** In production: 32 × `a`, or a word repeated, is long but guessable. 48 random base64 characters have ~40. */
+const JWT_SECRET_MIN_DISTINCT_CHARACTERS = 16;
+
+/** Why JWT_SECRET cannot sign tokens, or undefined when it can. */
+function jwtSecretProblem(value: unknown, env: Environment): string | undefined {
+  if (typeof value !== 'string') {
+    return `JWT_SECRET is required in production (at least ${JWT_SECRET_MIN_LENGTH} characters)`;
+  }
+  if (value.length < JWT_SECRET_MIN_LENGTH) {
+    return `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long`;
+  }
+  const distinct = new Set(value).size;
+  if (env.NODE_ENV === 'production' && distinct < JWT_SECRET_MIN_DISTINCT_CHARACTERS) {
+    return (
+      `JWT_SECRET must have at least ${JWT_SECRET_MIN_DISTINCT_CHARACTERS} distinct characters in production ` +
+      `(it has ${distinct}): make one with \`openssl rand -base64 48\``
+    );
+  }
+  return undefined;
+}
+
 /** Every environment variable the app reads, with its default and its rule (the README lists them too). */
 export class Environment {
   @IsOptional()
@@ -44,11 +66,8 @@ export class Environment {
   @ValidateBy({
     name: 'isJwtSecret',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && value.length >= 32,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string'
-          ? 'JWT_SECRET must be at least 32 characters long'
-          : 'JWT_SECRET is required in production (at least 32 characters)',
+      validate: (value: unknown, args) => jwtSecretProblem(value, args?.object as Environment) === undefined,
+      defaultMessage: (args) => jwtSecretProblem(args?.value, args?.object as Environment) ?? '',
     },
   })
   JWT_SECRET: string;
@@ -280,11 +299,23 @@ export function checkEnvironment(raw: Record<string, unknown>): Environment {
   return env;
 }
 
+/** What validateEnvironment fills in for a variable left unset, where a command differs from the app. */
+export interface EnvironmentDefaults {
+  /**
+   * SEED_DEMO when unset. The app: on unless production. `npm run db:migrate` passes false: it may well be run
+   * against a production database without NODE_ENV, and must not add the demo admin there.
+   */
+  seedDemo?: boolean;
+}
+
 /** Used as ConfigModule's `validate`: a bad value stops the app at start with the variable's name. */
-export function validateEnvironment(raw: Record<string, unknown>): Environment {
+export function validateEnvironment(
+  raw: Record<string, unknown>,
+  defaults: EnvironmentDefaults = {},
+): Environment {
   const env = checkEnvironment(raw);
   if (env.DATABASE_URL === '') env.DATABASE_URL = undefined;
-  env.SEED_DEMO ??= !env.isProduction;
+  env.SEED_DEMO ??= defaults.seedDemo ?? !env.isProduction;
   if (env.JWT_SECRET === undefined) {
     env.JWT_SECRET = randomBytes(48).toString('base64url');
     new Logger('Config').warn(
