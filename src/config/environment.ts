@@ -156,6 +156,24 @@ export class Environment {
   @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
   LOGIN_THROTTLE_TTL = 60;
 
+  /** Authenticated writes (REST POST/PUT/PATCH/DELETE, GraphQL mutations) one user may make per WRITE_THROTTLE_TTL. */
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
+  WRITE_THROTTLE_LIMIT = 600;
+
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
+  WRITE_THROTTLE_TTL = 60;
+
+  /**
+   * POST /auth/refresh attempts per client address per WRITE_THROTTLE_TTL, good tokens or not. A client refreshes
+   * about once per JWT_EXPIRES_IN: 120 a minute leaves room for many clients behind one address, while a flood of
+   * made-up tokens gets 2 a second instead of hundreds.
+   */
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
+  REFRESH_THROTTLE_LIMIT = 120;
+
   /** The bearer token GET /metrics asks for in production (where it is 404 without one); development leaves it open. */
   @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
   @IsOptional()
