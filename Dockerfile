@@ -13,13 +13,14 @@ COPY . .
 RUN npm run build
 RUN node scripts/ci/deployment.mjs assemble /deployment
 
-# Runtime: the assembled files, production dependencies only, run as the unprivileged `node` user.
+# Runtime: the assembled files, production dependencies only (no TypeScript, ts-morph or other build tool: see
+# RUNTIME_INSTALL in scripts/ci/deployment.mjs), run as the unprivileged `node` user.
 FROM node:${NODE_VERSION}-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=build /deployment ./
 # The files stay root's (the app cannot change its own code); only DATA_DIR (PGlite, without DATABASE_URL) is the app's.
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && mkdir -p /app/data && chown node:node /app/data
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force && mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 # SIGTERM: /health/ready answers 503 at once, the app closes SHUTDOWN_DELAY_SECONDS later and exits 0.

@@ -74,5 +74,7 @@ export async function bootstrap(extensions: AppExtensions = {}): Promise<void> {
     throw new StartupError(`PORT ${port} is in use by another process: stop it, or set PORT to a free port`);
   });
   const address = app.getHttpServer().address();
-  logger.log(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
+  const listeningPort = typeof address === 'object' && address ? address.port : port;
+  // The Node version too: npm scripts run the project's pinned Node, which may not be the system's.
+  logger.log(`Listening on http://localhost:${listeningPort} (Node ${process.version})`);
 }

@@ -21,6 +21,11 @@ describe('configuration at start', () => {
       /JWT_SECRET must be at least 32 characters long/,
     ],
     [
+      'production with a long JWT_SECRET of one repeated character',
+      { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32) },
+      /JWT_SECRET must have at least 16 distinct characters in production \(it has 1\)/,
+    ],
+    [
       'production with an empty JWT_SECRET',
       { NODE_ENV: 'production', JWT_SECRET: '' },
       /JWT_SECRET must be at least 32 characters long/,
@@ -129,7 +134,7 @@ describe('configuration at start', () => {
   // and ConfigModule, which reads the file, judges both together.
   it('should take the values of a .env file in the working directory into account', async () => {
     const project = mkdtempSync(join(dataDir, 'with-env-file-'));
-    writeFileSync(join(project, ENV_FILE), `JWT_SECRET=${'s'.repeat(40)}\n`);
+    writeFileSync(join(project, ENV_FILE), 'JWT_SECRET=env-file-secret-0123456789abcdefghijklmnop\n');
 
     const { code, output } = await runUntilExit(
       { DATA_DIR: dataDir, NODE_ENV: 'production', GRAPHQL_MAX_DEPTH: '0' },

@@ -170,6 +170,7 @@ describe('Dockerfile, in step with scripts/ci/deployment.mjs (what production-in
       [
         'assemble',
         'BUILD_COMMANDS',
+        'DEVELOPMENT_TOOLS',
         'HEALTHCHECK_COMMAND',
         'RUNTIME_ENV',
         'RUNTIME_INSTALL',

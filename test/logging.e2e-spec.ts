@@ -228,7 +228,10 @@ describe('logs of the server process (node dist/main.js)', () => {
       const output = server.output();
       const time = String.raw`\[\d\d:\d\d:\d\d\.\d{3}\]`;
       expect(output).toMatch(
-        new RegExp(`^${time} INFO \\[Bootstrap\\]: Listening on http://localhost:\\d+$`, 'm'),
+        new RegExp(
+          `^${time} INFO \\[Bootstrap\\]: Listening on http://localhost:\\d+ \\(Node v\\d+\\.\\d+\\.\\d+\\)$`,
+          'm',
+        ),
       );
       expect(output).toMatch(new RegExp(`^${time} INFO \\[LoggingInterceptor\\]: GET /cats/1 started$`, 'm'));
       expect(output).toMatch(new RegExp(`^${time} INFO: GET /cats/:id 200 \\d+ms$`, 'm'));

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -115,6 +115,9 @@ describe('the server process (node dist/main.js)', () => {
     try {
       await until(() => /Listening on http:\/\/localhost:\d+/.test(output), 60_000, 'npm start listens');
       const port = Number(/Listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+      // npm puts node_modules/.bin first in PATH: the project's pinned Node, not the system's, runs the app.
+      const pinnedNode = execFileSync(join(ROOT, 'node_modules/.bin/node'), ['--version']).toString().trim();
+      expect(output).toContain(`(Node ${pinnedNode})`);
 
       npm.kill('SIGTERM');
       await exited;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BENCH, DIST_MAIN, ROOT } from './paths.mjs';
 import { startServer } from './process.mjs';
 
-export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+export const JWT_SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 
 /** A temporary directory for this run: the app's data directory and every log. */
 const runDir = mkdtempSync(join(tmpdir(), 'nest-bench-'));

@@ -4,6 +4,7 @@ export const ASSEMBLE_FOLDER: string;
 export const ASSEMBLE_COMMAND: string;
 export const SHIPPED: string[];
 export const RUNTIME_INSTALL: string;
+export const DEVELOPMENT_TOOLS: string[];
 export const RUNTIME_ENV: Record<string, string>;
 export const START_COMMAND: string[];
 export const LIVENESS_PATH: string;

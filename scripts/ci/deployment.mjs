@@ -25,8 +25,35 @@ export const SHIPPED = [
   'src/**/*.txt',
 ];
 
-/** The runtime stage, in the assembled folder: production dependencies only. */
-export const RUNTIME_INSTALL = 'npm ci --omit=dev --no-audit --no-fund';
+/**
+ * The runtime stage, in the assembled folder: production dependencies only. `--omit=optional` too: TypeScript and
+ * ts-morph are optional peers of @nestjs/graphql and @nestjs/swagger, so npm marks them `devOptional` (dev
+ * dependencies here, optional for those packages) and drops them only when both kinds are omitted. The only other
+ * optional production package is pg-cloudflare, which pg loads on Cloudflare Workers alone
+ * (test/production-dependencies.e2e-spec.ts keeps that list).
+ */
+export const RUNTIME_INSTALL = 'npm ci --omit=dev --omit=optional --no-audit --no-fund';
+
+/**
+ * What the runtime install must not bring: compilers, bundlers, test and lint tools, the pinned Node of
+ * development (production-install.mjs asks `npm ls` for each). The app runs the compiled JavaScript in dist/.
+ */
+export const DEVELOPMENT_TOOLS = [
+  'typescript',
+  'ts-morph',
+  '@ts-morph/common',
+  '@swc/core',
+  '@swc/jest',
+  'esbuild',
+  'tsx',
+  'ts-node',
+  'drizzle-kit',
+  'jest',
+  'eslint',
+  'prettier',
+  'plop',
+  'node',
+];
 
 /** The runtime stage's environment (DATA_DIR: PGlite's folder, when DATABASE_URL does not name a server). */
 export const RUNTIME_ENV = { NODE_ENV: 'production', PORT: '3000', DATA_DIR: '/app/data' };

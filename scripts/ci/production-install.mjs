@@ -1,12 +1,12 @@
 // CI: the Dockerfile's steps outside a container (there is no container engine here), from the same recipe
 // (scripts/ci/deployment.mjs; test/deployment.e2e-spec.ts keeps the Dockerfile in step with it). Builds in the
 // checkout (the build stage's `npm ci` is the checkout's own install, which CI has just run), assembles what a
-// deployment ships into a temporary folder, installs the production dependencies only (`npm ci --omit=dev`),
-// then starts the app there with the image's environment and command, in production and in development mode:
+// deployment ships into a temporary folder, installs the production dependencies only (RUNTIME_INSTALL: no
+// TypeScript, ts-morph or other development tool, which `npm ls` must confirm), then starts the app there with the image's environment and command, in production and in development mode:
 // each must pass the image's HEALTHCHECK, serve, and exit 0 on the image's stop signal.
 /* global fetch, AbortSignal -- Node 20 globals, not in the shared ESLint config */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers';
@@ -15,6 +15,7 @@ import { run, startServer } from '../../bench/lib/process.mjs';
 import {
   assemble,
   BUILD_COMMANDS,
+  DEVELOPMENT_TOOLS,
   HEALTHCHECK_COMMAND,
   RUNTIME_ENV,
   RUNTIME_INSTALL,
@@ -32,6 +33,37 @@ function runCommand(command, cwd) {
   log(`${command} (in ${cwd})`);
   const [file, ...args] = command.split(' ');
   execFileSync(file, args, { cwd, stdio: 'inherit', timeout: NPM_TIMEOUT_MS });
+}
+
+/** The names of every package in an `npm ls --json` tree. */
+function packageNames(tree) {
+  return Object.entries(tree.dependencies ?? {}).flatMap(([name, child]) => [name, ...packageNames(child)]);
+}
+
+/** `npm ls` in the deployment, at every depth: none of DEVELOPMENT_TOOLS may be there. */
+function checkNoDevelopmentTools(deployment) {
+  const ls = spawnSync('npm', ['ls', '--all', '--json', ...DEVELOPMENT_TOOLS], {
+    cwd: deployment,
+    encoding: 'utf8',
+  });
+  const found = [...new Set(packageNames(JSON.parse(ls.stdout)))].filter((name) =>
+    DEVELOPMENT_TOOLS.includes(name),
+  );
+  if (found.length > 0) {
+    throw new Error(
+      `the production install has development tools: ${found.join(', ')} (npm ls ${found.join(' ')})`,
+    );
+  }
+  log(`npm ls: none of ${DEVELOPMENT_TOOLS.join(', ')}`);
+}
+
+/** Bytes under a folder, its files' sizes added up. */
+function folderBytes(dir) {
+  return readdirSync(dir, { withFileTypes: true }).reduce((total, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return total + folderBytes(path);
+    return total + (entry.isFile() ? statSync(path).size : 0);
+  }, 0);
 }
 
 const get = (url, headers = {}) => fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -121,6 +153,11 @@ async function main() {
     log(`assembling the deployment in ${deployment}`);
     assemble(ROOT, deployment);
     runCommand(RUNTIME_INSTALL, deployment);
+    checkNoDevelopmentTools(deployment);
+    const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+    log(
+      `shipped: node_modules ${megabytes(folderBytes(join(deployment, 'node_modules')))}, in all ${megabytes(folderBytes(deployment))}`,
+    );
 
     // The image's environment (NODE_ENV=production), and the production rules on top.
     await startAndCheck(

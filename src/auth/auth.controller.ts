@@ -26,6 +26,7 @@ import { SignupDto } from './dto/signup.dto';
 import { SignupEnabledGuard } from './signup-enabled.guard';
 import { UserResponseDto } from '../users/dto/user-response.dto';
 import { LoginThrottlerGuard } from './login-throttler.guard';
+import { RefreshThrottlerGuard } from './write-throttler.guard';
 import type { TokenPayload } from './token-payload';
 
 const TOO_MANY =
@@ -73,6 +74,7 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
+  @UseGuards(RefreshThrottlerGuard)
   @ApiOperation({
     summary: 'Spends a refresh token for a new pair',
     description:
@@ -84,6 +86,10 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'refresh_token is not a string' })
   @ApiUnauthorizedResponse({
     description: 'Not a live refresh token (unknown, spent, revoked, expired, or another user’s)',
+  })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many refresh attempts from this client address (REFRESH_THROTTLE_LIMIT; see Retry-After)',
   })
   refresh(
     @Body() { refresh_token }: RefreshTokenDto,

@@ -16,6 +16,8 @@ import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { REFRESH_TOKEN_LIFETIME, RefreshTokensService } from './refresh-tokens.service';
 import { loginThrottlers } from './login-throttler.guard';
 import { DatabaseThrottlerStorage } from './throttle/database-throttler.storage';
+import { WriteThrottle } from './throttle/write-throttle';
+import { RefreshThrottlerGuard, WriteThrottlerGuard } from './write-throttler.guard';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
 
 @Module({
@@ -63,9 +65,12 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => config.get('JWT_EXPIRES_IN', { infer: true }),
     },
-    // In this order: RolesGuard reads the payload JwtAuthGuard attaches.
+    WriteThrottle,
+    RefreshThrottlerGuard,
+    // In this order: RolesGuard reads the payload JwtAuthGuard attaches; only a write allowed so far is counted.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: WriteThrottlerGuard },
   ],
 })
 export class AuthModule {}

@@ -3,6 +3,17 @@ import { checkEnvironment, InvalidEnvironmentError, validateEnvironment } from '
 describe(validateEnvironment.name, () => {
   const base = { JWT_SECRET: 'a-jwt-secret-that-is-at-least-32-characters' };
 
+  it('should seed the demo data unless production, or as the caller says, an explicit SEED_DEMO winning', () => {
+    expect(validateEnvironment(base).SEED_DEMO).toBe(true);
+    expect(
+      validateEnvironment({ ...base, NODE_ENV: 'production', JWT_SECRET: 'abcdefghijklmnop'.repeat(2) })
+        .SEED_DEMO,
+    ).toBe(false);
+    // npm run db:migrate: only on request.
+    expect(validateEnvironment(base, { seedDemo: false }).SEED_DEMO).toBe(false);
+    expect(validateEnvironment({ ...base, SEED_DEMO: 'true' }, { seedDemo: false }).SEED_DEMO).toBe(true);
+  });
+
   it('should default the flood limits', () => {
     expect(validateEnvironment(base)).toMatchObject({
       LOGIN_THROTTLE_ADDRESS_LIMIT: 30,
@@ -105,6 +116,22 @@ describe(checkEnvironment.name, () => {
   ])('should say one thing about a bad JWT_SECRET (%p)', (raw, message) => {
     expect(() => checkEnvironment(raw)).toThrow(`Invalid configuration:\n  - ${message}`);
     expect(() => checkEnvironment(raw)).not.toThrow(/\n {2}- .*\n {2}- /); // one line, not two
+  });
+
+  it.each([
+    ['one character repeated', 'a'.repeat(32), 1],
+    ['a word repeated', 'password'.repeat(4), 7],
+    ['15 distinct characters', 'abcdefghijklmno'.repeat(3), 15],
+  ])('should refuse a production JWT_SECRET of %s, however long', (_, secret, distinct) => {
+    expect(() => checkEnvironment({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+      `JWT_SECRET must have at least 16 distinct characters in production (it has ${distinct})`,
+    );
+  });
+
+  it('should take a production JWT_SECRET of 16 distinct characters, and any long one elsewhere', () => {
+    const sixteen = 'abcdefghijklmnop'.repeat(2);
+    expect(checkEnvironment({ NODE_ENV: 'production', JWT_SECRET: sixteen }).JWT_SECRET).toBe(sixteen);
+    expect(checkEnvironment({ JWT_SECRET: 'a'.repeat(32) }).JWT_SECRET).toBe('a'.repeat(32));
   });
 
   it('should leave the defaults that validateEnvironment fills in (no random JWT_SECRET, no warning)', () => {

@@ -28,6 +28,28 @@ const toList = ({ value }: { value: unknown }) =>
 /** The file ConfigModule adds variables from, in the working directory (its own default, named here once). */
 export const ENV_FILE = '.env';
 
+const JWT_SECRET_MIN_LENGTH = 32;
+/** In production: 32 × `a`, or a word repeated, is long but guessable. 48 random base64 characters have ~40. */
+const JWT_SECRET_MIN_DISTINCT_CHARACTERS = 16;
+
+/** Why JWT_SECRET cannot sign tokens, or undefined when it can. */
+function jwtSecretProblem(value: unknown, env: Environment): string | undefined {
+  if (typeof value !== 'string') {
+    return `JWT_SECRET is required in production (at least ${JWT_SECRET_MIN_LENGTH} characters)`;
+  }
+  if (value.length < JWT_SECRET_MIN_LENGTH) {
+    return `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long`;
+  }
+  const distinct = new Set(value).size;
+  if (env.NODE_ENV === 'production' && distinct < JWT_SECRET_MIN_DISTINCT_CHARACTERS) {
+    return (
+      `JWT_SECRET must have at least ${JWT_SECRET_MIN_DISTINCT_CHARACTERS} distinct characters in production ` +
+      `(it has ${distinct}): make one with \`openssl rand -base64 48\``
+    );
+  }
+  return undefined;
+}
+
 /** Every environment variable the app reads, with its default and its rule (the README lists them too). */
 export class Environment {
   @IsOptional()
@@ -44,11 +66,8 @@ export class Environment {
   @ValidateBy({
     name: 'isJwtSecret',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && value.length >= 32,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string'
-          ? 'JWT_SECRET must be at least 32 characters long'
-          : 'JWT_SECRET is required in production (at least 32 characters)',
+      validate: (value: unknown, args) => jwtSecretProblem(value, args?.object as Environment) === undefined,
+      defaultMessage: (args) => jwtSecretProblem(args?.value, args?.object as Environment) ?? '',
     },
   })
   JWT_SECRET: string;
@@ -136,6 +155,24 @@ export class Environment {
   @Transform(toInteger)
   @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
   LOGIN_THROTTLE_TTL = 60;
+
+  /** Authenticated writes (REST POST/PUT/PATCH/DELETE, GraphQL mutations) one user may make per WRITE_THROTTLE_TTL. */
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
+  WRITE_THROTTLE_LIMIT = 600;
+
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
+  WRITE_THROTTLE_TTL = 60;
+
+  /**
+   * POST /auth/refresh attempts per client address per WRITE_THROTTLE_TTL, good tokens or not. A client refreshes
+   * about once per JWT_EXPIRES_IN: 120 a minute leaves room for many clients behind one address, while a flood of
+   * made-up tokens gets 2 a second instead of hundreds.
+   */
+  @Transform(toInteger)
+  @IsIntInRange(1, undefined, { message: '$property must be a positive integer' })
+  REFRESH_THROTTLE_LIMIT = 120;
 
   /** The bearer token GET /metrics asks for in production (where it is 404 without one); development leaves it open. */
   @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
@@ -280,11 +317,23 @@ export function checkEnvironment(raw: Record<string, unknown>): Environment {
   return env;
 }
 
+/** What validateEnvironment fills in for a variable left unset, where a command differs from the app. */
+export interface EnvironmentDefaults {
+  /**
+   * SEED_DEMO when unset. The app: on unless production. `npm run db:migrate` passes false: it may well be run
+   * against a production database without NODE_ENV, and must not add the demo admin there.
+   */
+  seedDemo?: boolean;
+}
+
 /** Used as ConfigModule's `validate`: a bad value stops the app at start with the variable's name. */
-export function validateEnvironment(raw: Record<string, unknown>): Environment {
+export function validateEnvironment(
+  raw: Record<string, unknown>,
+  defaults: EnvironmentDefaults = {},
+): Environment {
   const env = checkEnvironment(raw);
   if (env.DATABASE_URL === '') env.DATABASE_URL = undefined;
-  env.SEED_DEMO ??= !env.isProduction;
+  env.SEED_DEMO ??= defaults.seedDemo ?? !env.isProduction;
   if (env.JWT_SECRET === undefined) {
     env.JWT_SECRET = randomBytes(48).toString('base64url');
     new Logger('Config').warn(

@@ -11,6 +11,7 @@ import { graphqlLimitsRule } from './graphql-limits';
 import { graphiqlLandingPage, isGraphqlIdeEnabled } from './graphiql/graphiql-ide';
 import { limitResponseSize } from './response-size';
 import { noSubscriptionsOverHttp } from './subscriptions/no-subscriptions-over-http.plugin';
+import { tooManyRequestsStatus } from './too-many-requests-status.plugin';
 
 /**
  * What every GraphQL endpoint of the app shares, so that both answer alike: the context (`req` for the global
@@ -62,8 +63,12 @@ export function graphqlEndpointOptions(
     plugins: [
       metrics.graphqlPlugin(),
       noSubscriptionsOverHttp(path),
+      tooManyRequestsStatus(),
       ...(ide ? [graphiqlLandingPage(path)] : []),
     ],
+    // Nest's driver would set every response with data back to 200; tooManyRequestsStatus decides (no error here
+    // sets extensions.http during execution, so the other statuses are as before).
+    preserveHttpStatusForExecutionErrors: false,
     // Errors: one formatter for every endpoint, never a stack trace in a response.
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,

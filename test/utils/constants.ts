@@ -1,2 +1,2 @@
 /** The JWT secret every test app and test server runs with. */
-export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+export const TEST_JWT_SECRET = 'test-secret-of-32-characters-or-more-with-16-distinct-ones';
