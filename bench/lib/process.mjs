@@ -26,6 +26,13 @@ export function stopAll() {
   for (const kill of running.values()) kill('SIGKILL');
 }
 process.on('exit', stopAll);
+// Interrupted (Ctrl-C, a CI timeout): Node would exit without 'exit' handlers and leave the servers running.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
 
 /** A port the kernel just gave out on 127.0.0.1 (free again once this resolves). */
 export function freePort() {

@@ -43,7 +43,7 @@ async function passwordFunction() {
     };
     const counts = await Promise.all(Array.from({ length: CONCURRENCY }, caller));
     const rps = counts.reduce((a, b) => a + b, 0) / ((performance.now() - startedAt) / 1_000);
-    return { rps: Math.round(rps * 10) / 10 };
+    return { rps: Math.round(rps * 10) / 10, unit: 'hashes/s' };
   };
 }
 

@@ -91,6 +91,7 @@ async function measure(url, token, seconds) {
     return {
       target: `app createPost → postAdded × ${SUBSCRIBERS} subscribers (events/s)`,
       rps: Math.round(latencies.length / elapsed),
+      unit: 'events/s',
       p50: Math.round(at(0.5) * 10) / 10,
       p99: Math.round(at(0.99) * 10) / 10,
       errors: errors + (failure ? 1 : 0),
