@@ -1,14 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { QUICK, unlessQuick } from './mode.mjs';
 
 /**
  * Seconds of load per target (split into rounds) and connections; BENCH_DURATION / BENCH_CONNECTIONS override
- * them for a quick look.
+ * them for a quick look. Quick mode: one short round after a short warm-up.
  */
-export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+export const DURATION = Number(process.env.BENCH_DURATION ?? unlessQuick(8, 1));
 const ROUNDS = 4;
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const WARMUP = 2;
+const WARMUP = unlessQuick(2, 0.5);
 
 const round1 = (value) => Math.round(value * 10) / 10;
 
@@ -51,8 +52,11 @@ export async function load(
 export async function compare(targets, { seconds = DURATION, rounds = ROUNDS, warmup = WARMUP } = {}) {
   for (const { measure } of targets) await measure(warmup);
   const runs = targets.map(() => []);
-  for (let i = 0; i < rounds; i += 1) {
-    for (const [index, { measure }] of targets.entries()) runs[index].push(await measure(seconds / rounds));
+  const roundCount = QUICK ? 1 : rounds; // quick mode: one round, whatever the scenario asks
+  for (let i = 0; i < roundCount; i += 1) {
+    for (const [index, { measure }] of targets.entries()) {
+      runs[index].push(await measure(seconds / roundCount));
+    }
   }
   return targets.map(({ target }, index) => {
     const best = runs[index].reduce((a, b) => (b.rps > a.rps ? b : a));

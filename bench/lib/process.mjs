@@ -26,6 +26,13 @@ export function stopAll() {
   for (const kill of running.values()) kill('SIGKILL');
 }
 process.on('exit', stopAll);
+// Interrupted (Ctrl-C, a CI timeout): Node would exit without 'exit' handlers and leave the servers running.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
 
 /** A port the kernel just gave out on 127.0.0.1 (free again once this resolves). */
 export function freePort() {
@@ -38,16 +45,25 @@ export function freePort() {
   });
 }
 
-/** Runs a command to its end (killed after timeoutMs); resolves with its exit code, output and duration. */
-export function run(command, args, { cwd, env, timeoutMs = 120_000 } = {}) {
+/**
+ * Runs a command to its end (killed after timeoutMs); resolves with its exit code, output and duration. With
+ * `group`, it leads a process group and the kill reaches what it started too (Jest's workers, which a killed Jest
+ * leaves running otherwise).
+ */
+export function run(command, args, { cwd, env, timeoutMs = 120_000, group = false } = {}) {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    track(child);
+    const child = spawn(command, args, {
+      cwd,
+      env: env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: group,
+    });
+    track(child, group);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => signaller(child, group)('SIGKILL'), timeoutMs);
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(timer);

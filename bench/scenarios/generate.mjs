@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { QUICK } from '../lib/mode.mjs';
+import { ROOT } from '../lib/paths.mjs';
 import { run } from '../lib/process.mjs';
 import { createScratchProject } from '../lib/scratch.mjs';
 
 const BAR_MS = 3_000;
-const SUITE_BAR_MS = 180_000;
 const NAME = 'Novel';
 // The README's "done when" feature: every common type, a unique field, an enum, a reference to Author.
 const FIELDS =
@@ -17,6 +18,7 @@ async function step(scratch, label, command, args, env = {}) {
     cwd: scratch.root,
     env: { ...process.env, FORCE_COLOR: '0', ...env },
     timeoutMs: 240_000,
+    group: true,
   });
   if (result.code !== 0)
     throw new Error(`${label} failed (${result.code}):\n${result.output.slice(0, 6_000)}`);
@@ -32,10 +34,47 @@ function typeCheck(scratch, label) {
   ]);
 }
 
+/** The generator suite's bar, and how long it may run before it is stopped and reported as a miss. */
+const SUITE_BAR_MS = 180_000;
+const SUITE_TIMEOUT_MS = 600_000;
+
+/**
+ * `jest --selectProjects generators` in this checkout: `{ ms, stopped }`. A busy machine can make it take far
+ * longer than its bar; past SUITE_TIMEOUT_MS it is stopped, a missed bar rather than a scenario that could not run.
+ * Left out in quick mode: it takes minutes, and `npm test` runs it anyway.
+ */
+async function generatorSuite() {
+  if (QUICK) return undefined;
+  const jest = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+  const { code, output, ms } = await run(process.execPath, [jest, '--selectProjects', 'generators'], {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: '--experimental-vm-modules' },
+    timeoutMs: SUITE_TIMEOUT_MS,
+    group: true,
+  });
+  if (ms >= SUITE_TIMEOUT_MS) return { ms, stopped: true };
+  if (code !== 0)
+    throw new Error(`jest --selectProjects generators failed (${code}):\n${output.slice(-6_000)}`);
+  return { ms, stopped: false };
+}
+
+/** The generator suite's bar, when it ran. */
+function suiteChecks(suite) {
+  if (suite === undefined) return [];
+  const seconds = Math.round(suite.ms / 1000);
+  return [
+    {
+      bar: `generator suite < ${SUITE_BAR_MS / 60_000} min`,
+      measured: suite.stopped ? `stopped after ${seconds} s` : `${seconds} s`,
+      pass: !suite.stopped && suite.ms < SUITE_BAR_MS,
+    },
+  ];
+}
+
 /**
  * `npx plop resource -- --name Novel --api both --fields …` in a scratch copy of the project, then the whole loop
  * a developer runs: generate, type-check, run the generated tests; against `tsc --noEmit` of the unchanged copy.
- * Then the generator suite itself (`jest --selectProjects generators`), in this checkout.
+ * Then the generator suite itself (`jest --selectProjects generators`), in this checkout, except in quick mode.
  */
 export default {
   name: 'generate',
@@ -70,13 +109,7 @@ export default {
         },
       );
       const loop = generate + check + jest;
-      const suite = await step(
-        { root: process.cwd() },
-        'jest --selectProjects generators',
-        process.execPath,
-        [join('node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', 'generators'],
-        { NODE_OPTIONS: '--experimental-vm-modules' },
-      );
+      const suite = await generatorSuite();
       const row = (target, ms, note) => ({ target, ms, baseline: 'tsc --noEmit', ratio: ms / tsc, note });
       return {
         created,
@@ -100,11 +133,7 @@ export default {
             measured: `${Math.round(generate)} ms`,
             pass: generate < BAR_MS,
           },
-          {
-            bar: 'generator suite < 3 min',
-            measured: `${Math.round(suite / 1000)} s`,
-            pass: suite < SUITE_BAR_MS,
-          },
+          ...suiteChecks(suite),
         ],
       };
     } finally {

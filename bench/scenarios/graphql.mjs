@@ -1,6 +1,6 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
 import { join } from 'node:path';
-import { prepareDataDir, startApp } from '../lib/app.mjs';
+import { startApp } from '../lib/app.mjs';
 import { compare, http } from '../lib/load.mjs';
 import { BENCH } from '../lib/paths.mjs';
 import { ask } from '../lib/process.mjs';
@@ -46,7 +46,6 @@ const project = (nodes) =>
 export default {
   name: 'graphql',
   async run() {
-    await prepareDataDir();
     const app = await startApp({
       name: 'app-graphql',
       nodeArgs: ['--require', join(BENCH, 'lib', 'query-probe.cjs')],

@@ -1,12 +1,11 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
-import { login, prepareDataDir, startApp } from '../lib/app.mjs';
+import { login, startApp } from '../lib/app.mjs';
 import { compare, http } from '../lib/load.mjs';
 
 /** GET /auth/profile with a valid token (JWT check in the global guard), against GET /cats/1 of the same app. */
 export default {
   name: 'http-auth',
   async run() {
-    await prepareDataDir();
     const app = await startApp({ name: 'app-http-auth' });
     try {
       const headers = { authorization: `Bearer ${await login(app.url)}` };

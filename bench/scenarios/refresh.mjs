@@ -1,6 +1,6 @@
 /* global fetch -- Node 20 globals, not in the shared ESLint config */
 import { performance } from 'node:perf_hooks';
-import { prepareDataDir, startApp } from '../lib/app.mjs';
+import { startApp } from '../lib/app.mjs';
 import { compare, CONNECTIONS, DURATION, load } from '../lib/load.mjs';
 
 const LOGIN_CONNECTIONS = 4; // 2 × PASSWORD_HASH_CONCURRENCY, as in the login scenario: every hashing slot busy
@@ -75,7 +75,6 @@ function refreshTarget(url) {
 export default {
   name: 'refresh',
   async run() {
-    await prepareDataDir();
     const app = await startApp({
       name: 'app-refresh',
       env: {

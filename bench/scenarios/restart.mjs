@@ -1,12 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { appEnv, copyOfDataDir, DEVELOPMENT, logFile, prepareDataDir } from '../lib/app.mjs';
+import { appEnv, DEVELOPMENT, freshDataDir, logFile } from '../lib/app.mjs';
+import { unlessQuick } from '../lib/mode.mjs';
 import { run, startServer, waitForAnswer } from '../lib/process.mjs';
 import { median } from '../lib/report.mjs';
 import { createScratchProject } from '../lib/scratch.mjs';
 
-const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? unlessQuick(5, 1));
 const NPM_START_BAR_MS = 2_000;
 const DEV_CHANGE_BAR_MS = 2_500;
 const TIMEOUT_MS = 60_000;
@@ -85,8 +86,7 @@ async function timeDevChanges(scratch) {
 export default {
   name: 'restart',
   async run() {
-    await prepareDataDir();
-    const scratch = { ...createScratchProject(), dataDir: copyOfDataDir('restart') };
+    const scratch = { ...createScratchProject(), dataDir: await freshDataDir('restart') };
     try {
       const build = await run(process.execPath, ['scripts/build.mjs'], { cwd: scratch.root });
       if (build.code !== 0) throw new Error(`scripts/build.mjs failed:\n${build.output}`);
