@@ -4,6 +4,11 @@ import { APP_LAYOUT } from './app-layout';
 
 const ROOT = join(__dirname, '..');
 const source = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+/** The template folder of each endpoint's API module. */
+const API_MODULE_TEMPLATES: Record<string, string> = {
+  'code-first': 'templates/resource/src/__kebabNames__',
+  'schema-first': 'templates/resource-schema-first/src/__kebabNames__',
+};
 
 describe('APP_LAYOUT', () => {
   it('should name the root module as the app declares it', () => {
@@ -12,7 +17,7 @@ describe('APP_LAYOUT', () => {
 
   it.each(Object.entries(APP_LAYOUT.endpoints))(
     'should name the %s endpoint, its feature list, artefact and script as the app has them',
-    (_style, endpoint) => {
+    (style, endpoint) => {
       const module = source(endpoint.file);
       expect(module).toContain(`export const ${endpoint.features} = [`);
       expect(module).toContain(`'${endpoint.path}'`);
@@ -21,10 +26,11 @@ describe('APP_LAYOUT', () => {
       for (const name of endpoint.regenerate.preload) {
         expect(require.resolve(name, { paths: [ROOT] })).toContain(name);
       }
-      // The app's own authors follow the same naming as a generated feature.
-      expect(source(`src/authors/authors${endpoint.apiModule.file}.ts`)).toContain(
-        `export class Authors${endpoint.apiModule.className} `,
-      );
+      // The API module is where the templates write it, named as they name it (the generators register and
+      // destroy it by this name); read from the templates, not from a feature of the app, which may have none.
+      expect(
+        source(`${API_MODULE_TEMPLATES[style]}/__kebabNames__${endpoint.apiModule.file}.ts.hbs`),
+      ).toContain(`export class {{Names}}${endpoint.apiModule.className} `);
     },
   );
 
