@@ -37,7 +37,8 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
 
   beforeAll(async () => {
     // Hundreds of writes a minute as alice: the write throttle is not what is fuzzed (write-throttle.e2e-spec.ts).
-    sut = await createTestApp({ WRITE_THROTTLE_LIMIT: '1000000' });
+    // One token for the whole suite, which takes over a minute on a busy machine: it must not expire meanwhile.
+    sut = await createTestApp({ WRITE_THROTTLE_LIMIT: '1000000', JWT_EXPIRES_IN: '3600' });
     token = sut.aliceToken();
   }, 30_000);
 
