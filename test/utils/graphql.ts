@@ -62,7 +62,7 @@ export async function introspect(gql: GraphqlClient): Promise<GraphQLSchema> {
   return buildClientSchema(body.data!);
 }
 
-/** The fields of an object or input type with their types, e.g. `{ id: 'Int!', posts: '[Post!]!' }`. */
+/** The fields of an object or input type with their types, e.g. `{ id: 'Int!', children: '[ProbeItem!]!' }`. */
 export function fieldTypes(schema: GraphQLSchema, typeName: string): Record<string, string> {
   const type = schema.getType(typeName) as GraphQLObjectType | GraphQLInputObjectType | undefined;
   expect(type).toBeDefined();
