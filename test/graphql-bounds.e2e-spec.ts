@@ -1,169 +1,65 @@
-import request from 'supertest';
-import { authors } from '../src/authors/authors.table';
-import { type Database, DATABASE } from '../src/database/database.types';
-import { posts } from '../src/posts/posts.table';
-import { errorOf, graphqlClient, type GraphqlResponse } from './utils/graphql';
+import { PROBE_GRAPHQL } from './fixtures/probe/graphql/probe-graphql.module';
+import { errorOf, graphqlClient, type GraphqlClient } from './utils/graphql';
 import { countSqlStatements } from './utils/sql-statements';
 import { useTestApp } from './utils/test-app';
 
-/** Posts of the one prolific author: more than any list may return (100), and more than a default page (10). */
-const PROLIFIC_POSTS = 150;
-
 type Ids = Array<{ id: number }>;
 
+/** The ids a page of probe items holds: offset + 1 … offset + count (test/fixtures/probe/graphql/probe-items.ts). */
+const idRange = (offset: number, count: number) => Array.from({ length: count }, (_, n) => offset + n + 1);
+const idsOf = (list: Ids) => list.map((item) => item.id);
+
 // Every list of the API has a bound that the server enforces and the cost limit counts; the defaults are the
-// ones every deployment runs with (GRAPHQL_MAX_COST 5000).
-describe('GraphQL and REST list bounds (a prolific author, default limits)', () => {
-  const sut = useTestApp();
+// ones every deployment runs with (GRAPHQL_MAX_COST 5000). Tried on the probe's items, whose lists hold as many
+// items as asked for; the demo's lists: test/demo/graphql-bounds.e2e-spec.ts.
+describe('GraphQL list bounds and the cost limit (probe items, default limits)', () => {
+  const sut = useTestApp({}, PROBE_GRAPHQL);
   const codeFirst = graphqlClient(sut, '/graphql');
   const schemaFirst = graphqlClient(sut, '/schema-first/graphql');
-  let prolific: number;
-  /** The ids of the prolific author's posts, in id order. */
-  let postIds: number[];
-
-  beforeAll(async () => {
-    const db = sut.app.get<Database>(DATABASE);
-    const [author] = await db
-      .insert(authors)
-      .values({ firstName: 'Prolific', lastName: 'Writer' })
-      .returning({ id: authors.id });
-    prolific = author.id;
-    const rows = await db
-      .insert(posts)
-      .values(Array.from({ length: PROLIFIC_POSTS }, (_, n) => ({ title: `Post ${n}`, authorId: prolific })))
-      .returning({ id: posts.id });
-    postIds = rows.map((row) => row.id).sort((a, b) => a - b);
-  });
-
-  /** How many SQL statements `run` costs. */
-  const sqlStatementsOf = async (run: () => Promise<unknown>) =>
-    (await countSqlStatements(sut.app, run)).statements;
-
-  const idsOf = (list: Ids) => list.map((item) => item.id);
 
   describe.each([
-    // How `author(id)` reads three authors: code-first one statement per field, schema-first one batch.
     { name: 'code-first', gql: codeFirst },
     { name: 'schema-first', gql: schemaFirst },
-  ])('Author.posts on the $name endpoint', ({ gql }) => {
-    const postsOf = async (args: string) => {
-      const body = await gql<{ author: { posts: Ids } }>(
-        `{ author(id: ${prolific}) { posts${args} { id } } }`,
+  ])('on the $name endpoint', ({ gql }: { gql: GraphqlClient }) => {
+    const childrenOf = async (args: string) => {
+      const body = await gql<{ probeItem: { children: Ids } }>(
+        `{ probeItem(id: 1) { children${args} { id } } }`,
       );
       expect(body.errors).toBeUndefined();
-      return idsOf(body.data!.author.posts);
+      return idsOf(body.data!.probeItem.children);
     };
 
-    it('should answer the first 10 posts in id order by default', async () => {
-      await expect(postsOf('')).resolves.toEqual(postIds.slice(0, 10));
+    it('a nested list should answer 10 items by default, up to 100 when asked, never more', async () => {
+      await expect(childrenOf('')).resolves.toEqual(idRange(1, 10));
+      await expect(childrenOf('(limit: 3)')).resolves.toEqual(idRange(1, 3));
+      await expect(childrenOf('(limit: 100)')).resolves.toEqual(idRange(1, 100));
     });
 
-    it('should answer up to 100 posts when asked, never more', async () => {
-      await expect(postsOf('(limit: 3)')).resolves.toEqual(postIds.slice(0, 3));
-      await expect(postsOf('(limit: 100)')).resolves.toEqual(postIds.slice(0, 100));
-    });
-
-    it.each([0, 101])('should refuse posts(limit: %i) with BAD_USER_INPUT', async (limit) => {
-      const body = await gql(`{ author(id: ${prolific}) { id posts(limit: ${limit}) { id } } }`);
+    it.each([0, 101])('should refuse children(limit: %i) with BAD_USER_INPUT at its path', async (limit) => {
+      const body = await gql(`{ probeItem(id: 1) { id children(limit: ${limit}) { id } } }`);
 
       expect(errorOf(body)).toMatchObject({
         message: 'limit must be an integer between 1 and 100',
-        path: ['author', 'posts'],
+        path: ['probeItem', 'children'],
         extensions: { code: 'BAD_USER_INPUT' },
       });
     });
 
-    it('should load posts of different limits in one SQL statement (one batch, sliced per field)', async () => {
-      let body: GraphqlResponse | undefined;
-      const statements = await sqlStatementsOf(async () => {
-        body = await gql(
-          `{ a: author(id: ${prolific}) { posts(limit: 2) { id } } b: author(id: ${prolific}) { posts(limit: 5) { id } } c: author(id: 2) { posts { id } } }`,
-        );
-      });
+    it.each([0, 101])('should refuse probeItems(limit: %i) with BAD_USER_INPUT', async (limit) => {
+      const body = await gql(`{ probeItems(limit: ${limit}) { id } }`);
 
-      expect(body).toEqual({
-        status: 200,
-        data: {
-          a: { posts: postIds.slice(0, 2).map((id) => ({ id })) },
-          b: { posts: postIds.slice(0, 5).map((id) => ({ id })) },
-          c: { posts: [{ id: 2 }, { id: 3 }] },
-        },
-      });
-      // One for the authors (the request's loader), one for the posts of every limit.
-      expect(statements).toBe(2);
-    });
-  });
-
-  describe('code-first lists', () => {
-    it('a page of authors should carry at most 10 posts each, in 2 SQL statements', async () => {
-      let body: GraphqlResponse<{ authors: { nodes: Array<{ id: number; posts: Ids }> } }> | undefined;
-      const statements = await sqlStatementsOf(async () => {
-        body = await codeFirst('{ authors(limit: 100) { nodes { id posts { id } } } }');
-      });
-
-      const nodes = body!.data!.authors.nodes;
-      expect(idsOf(nodes.find((node) => node.id === prolific)!.posts)).toEqual(postIds.slice(0, 10));
-      expect(statements).toBe(2);
-    });
-
-    it('findAllPost should answer a page: 10 by default, then offset and limit (at most 100)', async () => {
-      const all = await codeFirst<{ findAllPost: Ids }>('{ findAllPost { id } }');
-      const page = await codeFirst<{ findAllPost: Ids }>('{ findAllPost(offset: 10, limit: 100) { id } }');
-
-      expect(idsOf(all.data!.findAllPost)).toEqual([1, 2, 3, 4, ...postIds.slice(0, 6)]);
-      expect(idsOf(page.data!.findAllPost)).toEqual(postIds.slice(6, 106));
-      expect(errorOf(await codeFirst('{ findAllPost(limit: 101) { id } }'))).toMatchObject({
+      expect(errorOf(body)).toMatchObject({
         message: 'limit must be an integer between 1 and 100',
+        path: ['probeItems'],
         extensions: { code: 'BAD_USER_INPUT' },
       });
-    });
-
-    it('findAllWarrior should page the same way (the generic base resolver)', async () => {
-      await expect(codeFirst('{ findAllWarrior(offset: 1, limit: 1) { name } }')).resolves.toEqual({
-        status: 200,
-        data: { findAllWarrior: [{ name: 'Miyamoto Musashi' }] },
-      });
-    });
-
-    it('postIdsByAuthor should list at most the first 10 post ids of each author', async () => {
-      const body = await codeFirst<{ postIdsByAuthor: number[][] }>(
-        `{ postIdsByAuthor(authorIds: [${prolific}, 2]) }`,
-      );
-
-      expect(body.data!.postIdsByAuthor).toEqual([postIds.slice(0, 10), [2, 3]]);
-    });
-
-    it('postVotes should list the votes of the first 100 posts; authorStats should still count them all', async () => {
-      const body = await codeFirst<{ postVotes: unknown[]; authorStats: { postCount: number } }>(
-        `{ postVotes(authorId: ${prolific}) authorStats(authorId: ${prolific}) { postCount totalVotes } }`,
-      );
-
-      expect(body.data!.postVotes).toHaveLength(100);
-      expect(body.data!.authorStats).toEqual({ postCount: PROLIFIC_POSTS, totalVotes: 0 });
-    });
-  });
-
-  describe('id lists', () => {
-    it.each([
-      ['authorsByIds', '{ authorsByIds(ids: [1, 2, 1]) { id } }', 'ids'],
-      ['postIdsByAuthor', '{ postIdsByAuthor(authorIds: [2, 2]) }', 'authorIds'],
-    ])('%s should refuse an id given twice with BAD_USER_INPUT', async (field, query, argument) => {
-      const statements = await sqlStatementsOf(async () => {
-        const body = await codeFirst(query);
-
-        expect(errorOf(body)).toMatchObject({
-          message: `${argument} must not contain the same id twice`,
-          path: [field],
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
-      });
-      expect(statements).toBe(0);
     });
   });
 
   describe('cost limit with declared bounds', () => {
+    /** Checks that `query` is refused for its cost, before anything runs (no SQL statement either). */
     const refusedForCost = async (query: string, variables?: Record<string, unknown>) => {
-      const statements = await sqlStatementsOf(async () => {
+      const statements = await countSqlStatements(sut.app, async () => {
         const body = await codeFirst(query, { variables });
 
         expect(body.status).toBe(400);
@@ -172,58 +68,45 @@ describe('GraphQL and REST list bounds (a prolific author, default limits)', () 
           extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
         });
       });
-      expect(statements).toBe(0);
+      expect(statements.statements).toBe(0);
     };
-
-    it('should refuse the reported query: one author 100 times under three aliases, with posts', async () => {
-      const ids = Array.from({ length: 100 }, () => prolific).join(', ');
-      const alias = (name: string) => `${name}: authorsByIds(ids: [${ids}]) { posts { id title votes } }`;
-
-      await refusedForCost(`{ ${alias('a')} ${alias('b')} ${alias('c')} }`);
-    });
-
-    it('should count a long text by its size: 15 pages of 100 summaries (~150 MB at most) are refused', async () => {
-      const page = (alias: string) => `${alias}: books(limit: 100) { nodes { summary } }`;
-      const aliases = Array.from({ length: 15 }, (_, i) => page(`a${i}`));
-
-      await refusedForCost(`{ ${aliases.join(' ')} }`);
-      await refusedForCost(`{ ${page('one')} }`); // 2 + 100 summaries × 98 (100 000 characters): 9 802
-      await expect(codeFirst('{ books(limit: 51) { nodes { summary } } }')).resolves.toMatchObject({
-        status: 200,
-        data: { books: { nodes: expect.any(Array) } },
-      });
-    });
-
-    it('should count 100 posts per author when the limit is a variable (unknown before running)', async () => {
-      const query = 'query ($n: Int) { authors(limit: 30) { nodes { posts(limit: $n) { id title } } } }';
-
-      await refusedForCost(query, { n: 2 });
-      await expect(
-        codeFirst('{ authors(limit: 30) { nodes { posts(limit: 2) { id title } } } }'),
-      ).resolves.toMatchObject({ status: 200, data: { authors: { nodes: expect.any(Array) } } });
-    });
-
-    it('should accept a page of 100 authors with their default posts (the REST twin)', async () => {
-      const body = await codeFirst(
-        '{ authors(limit: 100) { totalCount hasNextPage nodes { id firstName lastName posts { id title votes } } } }',
-      );
-
+    const answered = async (query: string) => {
+      const body = await codeFirst(query);
       expect(body.status).toBe(200);
       expect(body.errors).toBeUndefined();
+      return body.data!;
+    };
+
+    it('should refuse three aliases of a full page with nested lists, and answer one of them', async () => {
+      // Each: 1 + 100 items × (id + label + children: 1 + 10 × 2) = 2 301; three: 6 903.
+      const page = (alias: string) => `${alias}: probeItems(limit: 100) { id label children { id label } }`;
+
+      await refusedForCost(`{ ${page('a')} ${page('b')} ${page('c')} }`);
+      await answered(`{ ${page('a')} }`);
     });
-  });
 
-  describe('GET /authors (REST)', () => {
-    it('should embed at most the first 10 posts of each author, in 2 SQL statements', async () => {
-      let response: request.Response | undefined;
-      const statements = await sqlStatementsOf(async () => {
-        response = await request(sut.http).get('/authors?limit=100').expect(200);
-      });
+    it('should count a long text by its size: a page of 100 bodies is refused, 51 are answered', async () => {
+      // A body is declared @maxSize(100 000): 98 cost units. 2 + 100 × 98 = 9 802 is refused; 1 + 51 × 98 = 4 999.
+      await refusedForCost('{ probeItems(limit: 100) { body } }');
+      await refusedForCost(
+        `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: probeItems(limit: 100) { body }`).join(' ')} }`,
+      );
 
-      const nodes = response!.body.nodes as Array<{ id: number; posts: Ids }>;
-      expect(idsOf(nodes.find((node) => node.id === prolific)!.posts)).toEqual(postIds.slice(0, 10));
-      expect(nodes.every((node) => node.posts.length <= 10)).toBe(true);
-      expect(statements).toBe(2);
+      const data = await answered('{ probeItems(limit: 51) { body } }');
+      expect(data.probeItems).toHaveLength(51);
+    });
+
+    it('should count 100 items per list when the limit is a variable (unknown before running)', async () => {
+      const query = 'query ($n: Int) { probeItems(limit: 30) { children(limit: $n) { id label } } }';
+
+      await refusedForCost(query, { n: 2 });
+      await answered('{ probeItems(limit: 30) { children(limit: 2) { id label } } }');
+    });
+
+    it('should page the top-level list with offset and limit', async () => {
+      const data = await answered('{ probeItems(offset: 10, limit: 100) { id } }');
+
+      expect(idsOf(data.probeItems as Ids)).toEqual(idRange(10, 100));
     });
   });
 });

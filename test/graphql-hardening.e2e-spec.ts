@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { QueryCounter } from '../src/database/query-counter';
+import { PROBE_GRAPHQL } from './fixtures/probe/graphql/probe-graphql.module';
 import { createTestApp, type TestApp } from './utils/test-app';
 import type { GraphqlBody } from './utils/graphql';
 
@@ -13,11 +14,12 @@ const LIMITS = {
   GRAPHQL_MAX_RESPONSE_BYTES: '500',
 };
 
+// On the probe's items (test/fixtures/probe/graphql): their sizes do not change when features are added.
 describe('GraphQL hardening (both endpoints)', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp(LIMITS);
+    sut = await createTestApp(LIMITS, PROBE_GRAPHQL);
   }, 30_000);
 
   afterAll(() => sut.close());
@@ -33,43 +35,40 @@ describe('GraphQL hardening (both endpoints)', () => {
   }
 
   describe('document limits', () => {
+    // Items with their children: a page of 10 by default, each child list 10 too.
+    const costly = '{ probeItems { id label children { id label } } }';
     const refusals: Array<[string, string, string, RegExp]> = [
       [
         'too deep',
         '/graphql',
-        '{ authors { edges { node { posts { id } } } } }',
+        '{ probeItems(limit: 1) { children(limit: 1) { children(limit: 1) { children(limit: 1) { id } } } } }',
         /^Query depth 5 exceeds the limit of 4\.$/,
       ],
       [
         'too many aliases',
         '/graphql',
-        '{ a: authorCount b: authorCount c: authorCount d: authorCount }',
+        '{ a: probeItem(id: 1) { id } b: probeItem(id: 2) { id } c: probeItem(id: 3) { id } d: probeItem(id: 4) { id } }',
         /^Query aliases 4 exceeds the limit of 3\.$/,
       ],
       [
         'too many directives',
         '/graphql',
-        '{ authorCount @include(if: true) findAllWarrior @include(if: true) { id @skip(if: false) name @include(if: true) } }',
+        '{ probeItem(id: 1) @include(if: true) { id @skip(if: false) label @include(if: true) } probeItems @include(if: true) { id } }',
         /^Query directives 4 exceeds the limit of 3\.$/,
       ],
       [
-        'too costly (lists count their declared bounds: 10 authors, 10 posts each)',
+        'too costly (lists count their declared bounds: 10 items, 10 children each)',
         '/graphql',
-        '{ authors { nodes { id firstName lastName posts { id title votes } } } }',
-        /^Query cost 342 exceeds the limit of 150\.$/,
+        costly,
+        /^Query cost 231 exceeds the limit of 150\.$/,
       ],
       [
         'too many aliases',
         '/schema-first/graphql',
-        '{ a: author(id: 1) { id } b: author(id: 2) { id } c: author(id: 3) { id } d: author(id: 4) { id } }',
+        '{ a: probeItem(id: 1) { id } b: probeItem(id: 2) { id } c: probeItem(id: 3) { id } d: probeItem(id: 4) { id } }',
         /^Query aliases 4 exceeds the limit of 3\.$/,
       ],
-      [
-        'too costly',
-        '/schema-first/graphql',
-        `{ author(id: 1) { ${'posts { id title votes } '.repeat(5)}} }`,
-        /^Query cost 156 exceeds the limit of 150\.$/,
-      ],
+      ['too costly', '/schema-first/graphql', costly, /^Query cost 231 exceeds the limit of 150\.$/],
     ];
 
     it.each(refusals)(
@@ -90,11 +89,14 @@ describe('GraphQL hardening (both endpoints)', () => {
     );
 
     it.each([
-      ['as deep as allowed', '{ authors { nodes { posts { id } } } }'],
-      ['as many aliases as allowed', '{ a: authorCount b: authorCount c: authorCount }'],
+      ['as deep as allowed', '{ probeItems(limit: 1) { children(limit: 1) { children(limit: 1) { id } } } }'],
+      [
+        'as many aliases as allowed',
+        '{ a: probeItem(id: 1) { id } b: probeItem(id: 2) { id } c: probeItem(id: 3) { id } }',
+      ],
       [
         'as many directives as allowed',
-        '{ authorCount @include(if: true) findAllWarrior @skip(if: false) { id @skip(if: false) } }',
+        '{ probeItem(id: 1) @include(if: true) { id @skip(if: false) } probeItems(limit: 1) @skip(if: false) { id } }',
       ],
     ])('should answer a document %s', async (_case, query) => {
       const { status, body } = await post('/graphql', { query });
@@ -126,7 +128,7 @@ describe('GraphQL hardening (both endpoints)', () => {
       ],
       [
         'deeper than the standard introspection query',
-        `{ __type(name: "Author") { ${'ofType { '.repeat(20)} name ${'} '.repeat(20)} } }`,
+        `{ __type(name: "ProbeItem") { ${'ofType { '.repeat(20)} name ${'} '.repeat(20)} } }`,
         /^Query introspection depth 22 exceeds the limit of \d+\.$/,
       ],
       [
@@ -152,14 +154,17 @@ describe('GraphQL hardening (both endpoints)', () => {
         },
       );
 
+      // On the probe's note (3 fields on both endpoints), so the answer stays under GRAPHQL_MAX_RESPONSE_BYTES
+      // whatever features the schema has.
       it('should answer an introspection within the limits, deeper than GRAPHQL_MAX_DEPTH like the standard query', async () => {
         const query =
-          '{ __type(name: "Author") { fields { name type { kind ofType { kind ofType { name } } } } } }';
+          '{ __type(name: "ProbeNote") { fields { name type { kind ofType { kind ofType { name } } } } } }';
 
         const { status, body } = await post(path, { query });
 
         expect(status).toBe(200);
         expect(body.errors).toBeUndefined();
+        expect(body.data).toEqual({ __type: { fields: expect.any(Array) } });
       });
     });
   });
@@ -169,7 +174,7 @@ describe('GraphQL hardening (both endpoints)', () => {
       it.each<[string, { query?: string; sha256Hash: string }]>([
         [
           'with a hash that does not match the query',
-          { query: '{ author(id: 1) { id } }', sha256Hash: 'f'.repeat(64) },
+          { query: '{ probeNotes { id } }', sha256Hash: 'f'.repeat(64) },
         ],
         ['with a hash alone', { sha256Hash: 'f'.repeat(64) }],
       ])(
@@ -200,14 +205,14 @@ describe('GraphQL hardening (both endpoints)', () => {
   });
 
   describe('response size', () => {
-    // Cheap documents whose answers repeat the longest aliases allowed once per post: what the cost cannot see.
+    // A cheap document whose answer repeats the longest aliases allowed once per item: what the cost cannot see.
     const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(64));
 
     it.each([
-      ['/graphql', `{ findAllPost { ${a}: title ${b}: title ${c}: title id votes } }`],
+      ['/graphql', `{ probeItems { ${a}: label ${b}: label ${c}: label id } }`],
       [
         '/schema-first/graphql',
-        `{ ${a}: author(id: 2) { id firstName lastName __typename posts { ${b}: title ${c}: title id votes __typename } } }`,
+        `{ ${a}: probeItem(id: 2) { id label __typename children { ${b}: label ${c}: label id __typename } } }`,
       ],
     ])(
       'should replace an answer over GRAPHQL_MAX_RESPONSE_BYTES at %s with one RESPONSE_TOO_LARGE error',
@@ -231,11 +236,11 @@ describe('GraphQL hardening (both endpoints)', () => {
     );
 
     it('should send an answer within the limit as it is', async () => {
-      const { status, body } = await post('/graphql', { query: '{ findAllPost { id title } }' });
+      const { status, body } = await post('/graphql', { query: '{ probeItems(limit: 4) { id label } }' });
 
       expect(status).toBe(200);
       expect(body.errors).toBeUndefined();
-      expect(body.data!.findAllPost).toHaveLength(4);
+      expect(body.data!.probeItems).toHaveLength(4);
     });
   });
 
@@ -243,7 +248,7 @@ describe('GraphQL hardening (both endpoints)', () => {
     it.each(['/graphql', '/schema-first/graphql'])(
       'should refuse a batch (JSON array) at %s with 400 BAD_REQUEST',
       async (path) => {
-        const query = '{ author(id: 1) { id } }';
+        const query = '{ probeItem(id: 1) { id } }';
 
         const { status, body } = await post(path, [{ query }, { query }]);
 
@@ -258,7 +263,7 @@ describe('GraphQL hardening (both endpoints)', () => {
     it.each(['/graphql', '/schema-first/graphql'])(
       'should refuse simple requests that a browser sends cross-site at %s (CSRF prevention)',
       async (path) => {
-        const query = '{ author(id: 1) { id } }';
+        const query = '{ probeItem(id: 1) { id } }';
 
         await request(sut.http)
           .post(path)
@@ -272,8 +277,8 @@ describe('GraphQL hardening (both endpoints)', () => {
     );
   });
 
-  describe('a field that needs a token (AuthorStats.rank, guards on field resolvers)', () => {
-    const query = '{ authorStats(authorId: 2) { authorId totalVotes rank } }';
+  describe('a field that needs a token (ProbeItem.secret, guards on field resolvers)', () => {
+    const query = '{ probeItem(id: 2) { id label secret } }';
 
     it.each([
       ['no token', undefined],
@@ -284,12 +289,12 @@ describe('GraphQL hardening (both endpoints)', () => {
         const { status, body } = await post('/graphql', { query }, auth);
 
         expect(status).toBe(200);
-        expect(body.data).toEqual({ authorStats: { authorId: 2, totalVotes: 7, rank: null } });
+        expect(body.data).toEqual({ probeItem: { id: 2, label: 'item 2', secret: null } });
         expect(body.errors).toEqual([
           {
             message: 'Unauthorized',
-            locations: [{ line: 1, column: 50 }],
-            path: ['authorStats', 'rank'],
+            locations: [{ line: 1, column: 31 }],
+            path: ['probeItem', 'secret'],
             extensions: { code: 'UNAUTHENTICATED' },
           },
         ]);
@@ -298,17 +303,21 @@ describe('GraphQL hardening (both endpoints)', () => {
 
     it('should answer the field with a valid token', async () => {
       const token = sut.aliceToken();
-      const ranks = '{ ada: authorStats(authorId: 1) { rank } alan: authorStats(authorId: 2) { rank } }';
+      const secrets = '{ one: probeItem(id: 1) { secret } two: probeItem(id: 2) { secret } }';
 
-      const { body } = await post('/graphql', { query: ranks }, `Bearer ${token}`);
+      const { body } = await post('/graphql', { query: secrets }, `Bearer ${token}`);
 
-      expect(body).toEqual({ data: { ada: { rank: 2 }, alan: { rank: 1 } } });
+      expect(body).toEqual({
+        data: { one: { secret: 'secret of item 1' }, two: { secret: 'secret of item 2' } },
+      });
     });
 
-    it('should leave public field resolvers public (Author.posts)', async () => {
-      const { body } = await post('/graphql', { query: '{ author(id: 1) { posts { id } } }' });
+    it('should leave public field resolvers public (ProbeItem.children)', async () => {
+      const { body } = await post('/graphql', {
+        query: '{ probeItem(id: 1) { children(limit: 2) { id } } }',
+      });
 
-      expect(body).toEqual({ data: { author: { posts: [{ id: 1 }] } } });
+      expect(body).toEqual({ data: { probeItem: { children: [{ id: 2 }, { id: 3 }] } } });
     });
   });
 });

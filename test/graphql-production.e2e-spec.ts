@@ -3,27 +3,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_FIRST_PATH } from '../src/graphql/code-first/code-first-graphql.module';
 import { SCHEMA_FIRST_PATH } from '../src/graphql/schema-first/schema-first-graphql.module';
-import { ADA, type GraphqlBody, POSTS_OF } from './utils/graphql';
+import { PROBE_GRAPHQL_SERVER_SCRIPT } from './fixtures/probe/graphql/probe-graphql.module';
+import type { GraphqlBody } from './utils/graphql';
 import { forgeJwt } from './utils/jwt';
+import { ROOT } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
 import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
-// Both GraphQL endpoints on one real production process (test/production.e2e-spec.ts covers the masking of
-// internal errors on a deliberately broken database; this one runs on the intact demo data).
-describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=production)', () => {
+// Both GraphQL endpoints on one real production process, with the test-only probe's items (test/fixtures/probe):
+// their validated arguments, enum and inputs are what the errors are tried on. test/production.e2e-spec.ts covers
+// the masking of internal errors on a deliberately broken database.
+describe('GraphQL endpoints in production (a real process, NODE_ENV=production)', () => {
   let server: ServerProcess;
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-gql-prod-'));
 
   beforeAll(async () => {
     copyTemplateDatabase(dataDir);
-    server = await startServer({
-      NODE_ENV: 'production',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-    });
-  }, 60_000);
+    server = await startServer(
+      { NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, SEED_DEMO: 'false' },
+      60_000,
+      ROOT,
+      PROBE_GRAPHQL_SERVER_SCRIPT,
+    );
+  }, 90_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -42,22 +45,33 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
       body: JSON.stringify({ query, variables }),
     });
 
+  const asAlice = () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: 1, username: 'alice', roles: ['admin'], iat: now, exp: now + 60 };
+    return { Authorization: `Bearer ${forgeJwt(claims, { secret: TEST_JWT_SECRET })}` };
+  };
+
   const errorCodesOf = async (responses: Promise<Response>[]) => {
     const bodies = (await Promise.all(
       (await Promise.all(responses)).map((response) => response.json()),
     )) as GraphqlBody[];
-    expect(JSON.stringify(bodies)).not.toMatch(/stacktrace|Did you mean|\.js:\d+/);
+    expect(JSON.stringify(bodies)).not.toMatch(/stacktrace|Did you mean|\.js:\d+|\.ts:\d+/);
     return bodies.map((body) => body.errors![0].extensions.code);
   };
 
-  // Schema first: the built app reads the .graphql files from src/.
   describe.each([CODE_FIRST_PATH, SCHEMA_FIRST_PATH])('%s', (path) => {
     it('should answer queries', async () => {
-      const response = await post(path, '{ author(id: 1) { firstName posts { title } } }');
+      const response = await post(path, '{ probeItem(id: 1) { label children(limit: 1) { label } } }');
 
       expect(await response.json()).toEqual({
-        data: { author: { firstName: ADA.firstName, posts: [{ title: POSTS_OF[ADA.id][0].title }] } },
+        data: { probeItem: { label: 'item 1', children: [{ label: 'item 2' }] } },
       });
+    });
+
+    it('should answer me with a token', async () => {
+      const response = await post(path, '{ me { id username } }', asAlice());
+
+      expect(await response.json()).toEqual({ data: { me: { id: 1, username: 'alice' } } });
     });
 
     it('should refuse introspection', async () => {
@@ -80,10 +94,10 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
 
   it('should answer code-first errors without stack traces or field suggestions', async () => {
     const codes = await errorCodesOf([
-      post(CODE_FIRST_PATH, '{ authorByName(lastName: "Tu") { id } }'),
-      post(CODE_FIRST_PATH, 'mutation { upvotePost(postId: 1) { id } }'),
-      post(CODE_FIRST_PATH, '{ author(id: 1) { firstNam } }'),
-      post(CODE_FIRST_PATH, '{ author(id: '),
+      post(CODE_FIRST_PATH, '{ probeItems(limit: 0) { id } }'),
+      post(CODE_FIRST_PATH, 'mutation { renameProbeItem(id: 1, input: { label: "x" }) { id } }'),
+      post(CODE_FIRST_PATH, '{ probeItem(id: 1) { labl } }'),
+      post(CODE_FIRST_PATH, '{ probeItem(id: '),
     ]);
 
     expect(codes).toEqual([
@@ -96,29 +110,27 @@ describe('GraphQL endpoints in production (node dist/main.js, NODE_ENV=productio
 
   // Apollo's hideSchemaDetailsFromClientErrors strips them from validation errors only.
   it("should leave field and enum suggestions out of variables' errors too", async () => {
-    const books = 'query ($filter: BookFilter) { books(filter: $filter) { totalCount } }';
-    const createPost =
-      'mutation ($input: CreatePostInput!) { createPost(authorId: 1, input: $input) { id } }';
+    const byParity = 'query ($parity: ProbeParity) { probeItems(parity: $parity) { id } }';
+    const createNote = 'mutation ($input: ProbeNoteInput!) { createProbeNote(input: $input) { id } }';
+    const rename = 'mutation ($input: ProbeRenameInput!) { renameProbeItem(id: 1, input: $input) { id } }';
     const codes = await errorCodesOf([
-      post(CODE_FIRST_PATH, books, {}, { filter: { autorId: 1 } }),
-      post(CODE_FIRST_PATH, books, {}, { filter: { genre: 'poetry' } }),
-      post(SCHEMA_FIRST_PATH, createPost, {}, { input: { titl: 'abcd' } }),
+      post(CODE_FIRST_PATH, byParity, {}, { parity: 'EVN' }),
+      post(CODE_FIRST_PATH, createNote, asAlice(), { input: { txt: 'abcd' } }),
+      post(SCHEMA_FIRST_PATH, rename, asAlice(), { input: { labl: 'abcd' } }),
     ]);
 
     expect(codes).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT']);
   });
 
   it('should answer schema-first errors without stack traces or field suggestions', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const auth = {
-      Authorization: `Bearer ${forgeJwt({ sub: 1, username: 'alice', roles: ['admin'], iat: now, exp: now + 60 }, { secret: TEST_JWT_SECRET })}`,
-    };
+    const rename = (id: number, label: string) =>
+      `mutation { renameProbeItem(id: ${id}, input: { label: "${label}" }) { id } }`;
     const codes = await errorCodesOf([
-      post(SCHEMA_FIRST_PATH, 'mutation { createPost(authorId: 1, input: { title: "ab" }) { id } }', auth),
-      post(SCHEMA_FIRST_PATH, 'mutation { upvotePost(postId: 1) { id } }'),
-      post(SCHEMA_FIRST_PATH, 'mutation { upvotePost(postId: 999) { id } }', auth),
-      post(SCHEMA_FIRST_PATH, '{ author(id: 1) { firstNam } }'),
-      post(SCHEMA_FIRST_PATH, '{ author(id: '),
+      post(SCHEMA_FIRST_PATH, rename(1, ''), asAlice()),
+      post(SCHEMA_FIRST_PATH, rename(1, 'Renamed')),
+      post(SCHEMA_FIRST_PATH, rename(0, 'Renamed'), asAlice()),
+      post(SCHEMA_FIRST_PATH, '{ probeItem(id: 1) { labl } }'),
+      post(SCHEMA_FIRST_PATH, '{ probeItem(id: '),
     ]);
 
     expect(codes).toEqual([

@@ -11,7 +11,8 @@ import {
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   MAX_UNREAD_BYTES,
 } from '../src/graphql/subscriptions/subscription-server';
-import { POST_ADDED_CHANNEL } from '../src/posts/posts.service';
+import { PROBE } from './fixtures/probe/probe.module';
+import { PROBE_NOTE_ADDED_CHANNEL } from './fixtures/probe/probe-notes.service';
 import { graphqlClient } from './utils/graphql';
 import {
   connectWs,
@@ -27,12 +28,14 @@ import { nextWithin } from './utils/next-within';
 import { sendRawHttp } from './utils/raw-http';
 import { createTestApp, TEST_JWT_SECRET, useTestApp } from './utils/test-app';
 
-const POST_ADDED = 'subscription ($authorId: Int) { postAdded(authorId: $authorId) { id title votes } }';
-const CREATE_POST =
-  'mutation ($authorId: Int!, $title: String!) { createPost(authorId: $authorId, input: { title: $title }) { id title votes } }';
+// The plumbing, on the test-only probe's notes (test/fixtures/probe): probeNoteAdded emits every note that
+// createProbeNote stores. The demo's postAdded: test/demo/subscriptions.e2e-spec.ts.
+const NOTE_ADDED = 'subscription ($userId: Int) { probeNoteAdded(userId: $userId) { id text userId } }';
+const CREATE_NOTE =
+  'mutation ($text: String!) { createProbeNote(input: { text: $text }) { id text userId } }';
 
 describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql)', () => {
-  const sut = useTestApp();
+  const sut = useTestApp({}, PROBE);
   const gql = graphqlClient(sut, '/graphql');
   let url: string;
   const open: WsConnection[] = [];
@@ -44,7 +47,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
   afterEach(async () => {
     await Promise.all(open.splice(0).map(({ client }) => client.dispose()));
     // Each test counts its own subscribers (untilSubscribed).
-    await untilUnsubscribed(sut, POST_ADDED_CHANNEL);
+    await untilUnsubscribed(sut, PROBE_NOTE_ADDED_CHANNEL);
   });
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -53,13 +56,14 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     open.push(connection);
     return connection;
   };
-  const createPost = async (authorId: number, title: string) => {
-    const body = await gql<{ createPost: { id: number } }>(CREATE_POST, {
-      variables: { authorId, title },
-      auth: `Bearer ${sut.bobToken()}`,
+  /** Stores a note as bob (user 2) or another user; note texts are unique. */
+  const createNote = async (text: string, token = sut.bobToken()) => {
+    const body = await gql<{ createProbeNote: { id: number; text: string; userId: number } }>(CREATE_NOTE, {
+      variables: { text },
+      auth: `Bearer ${token}`,
     });
     expect(body.errors).toBeUndefined();
-    return body.data!.createPost;
+    return body.data!.createProbeNote;
   };
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const claims = (lifetime = 60) => ({
@@ -70,38 +74,35 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     exp: nowSeconds() + lifetime,
   });
 
-  it('should deliver a post created over HTTP to a subscriber', async () => {
+  it('should deliver a note created over HTTP to a subscriber', async () => {
     const { client, connected } = connect(bearer(sut.aliceToken()));
     await connected;
-    const results = subscribeWs(client, POST_ADDED);
+    const results = subscribeWs(client, NOTE_ADDED);
     const pending = nextWithin(results);
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 1);
 
-    const post = await createPost(1, 'Live from the engine');
+    const note = await createNote('Live from the probe');
 
-    await expect(pending).resolves.toEqual({
-      done: false,
-      value: { data: { postAdded: { ...post, title: 'Live from the engine', votes: null } } },
-    });
+    await expect(pending).resolves.toEqual({ done: false, value: { data: { probeNoteAdded: note } } });
   });
 
-  it("should deliver only the given author's posts when filtered", async () => {
+  it("should deliver only the given user's notes when filtered by an argument", async () => {
     const { client, connected } = connect(bearer(sut.aliceToken()));
     await connected;
-    const ofAda = subscribeWs<{ postAdded: { title: string } }>(client, POST_ADDED, { authorId: 1 });
-    const ofAlan = subscribeWs<{ postAdded: { title: string } }>(client, POST_ADDED, { authorId: 2 });
-    const nextOfAda = nextWithin(ofAda);
-    const nextOfAlan = nextWithin(ofAlan);
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, 2);
+    const ofAlice = subscribeWs<{ probeNoteAdded: { text: string } }>(client, NOTE_ADDED, { userId: 1 });
+    const ofBob = subscribeWs<{ probeNoteAdded: { text: string } }>(client, NOTE_ADDED, { userId: 2 });
+    const nextOfAlice = nextWithin(ofAlice);
+    const nextOfBob = nextWithin(ofBob);
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 2);
 
-    await createPost(2, 'By Alan, first');
-    await createPost(1, 'By Ada, second');
+    await createNote('By bob, first');
+    await createNote('By alice, second', sut.aliceToken());
 
-    expect((await nextOfAda).value).toEqual({
-      data: { postAdded: expect.objectContaining({ title: 'By Ada, second' }) },
+    expect((await nextOfAlice).value).toEqual({
+      data: { probeNoteAdded: expect.objectContaining({ text: 'By alice, second' }) },
     });
-    expect((await nextOfAlan).value).toEqual({
-      data: { postAdded: expect.objectContaining({ title: 'By Alan, first' }) },
+    expect((await nextOfBob).value).toEqual({
+      data: { probeNoteAdded: expect.objectContaining({ text: 'By bob, first' }) },
     });
   });
 
@@ -131,7 +132,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
   it('should close the connection with 4403 when its token expires', async () => {
     const { client, connected, closed } = connect(bearer(forgeJwt(claims(2), { secret: TEST_JWT_SECRET })));
     await connected;
-    const results = subscribeWs(client, POST_ADDED);
+    const results = subscribeWs(client, NOTE_ADDED);
     const started = Date.now();
 
     await expect(closed).resolves.toEqual({ code: 4403, reason: 'Token expired' });
@@ -156,12 +157,12 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     const { client, connected } = connect(bearer(sut.aliceToken()));
     await connected;
     const running = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION }, () =>
-      subscribeWs(client, POST_ADDED),
+      subscribeWs(client, NOTE_ADDED),
     );
     const pending = running.map((results) => results.next());
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, MAX_SUBSCRIPTIONS_PER_CONNECTION);
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, MAX_SUBSCRIPTIONS_PER_CONNECTION);
 
-    const extra = subscribeWs(client, POST_ADDED);
+    const extra = subscribeWs(client, NOTE_ADDED);
 
     await expect(extra.next()).rejects.toEqual([
       expect.objectContaining({
@@ -170,10 +171,10 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
       }),
     ]);
     // The connection and its subscriptions are still there.
-    await createPost(3, 'Still delivered');
+    await createNote('Still delivered');
     await expect(pending[0]).resolves.toEqual({
       done: false,
-      value: { data: { postAdded: expect.objectContaining({ title: 'Still delivered' }) } },
+      value: { data: { probeNoteAdded: expect.objectContaining({ text: 'Still delivered' }) } },
     });
   });
 
@@ -188,9 +189,9 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'connection_init', payload: bearer(sut.aliceToken()) }));
     await acknowledged;
-    const subscribe = JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: POST_ADDED } });
+    const subscribe = JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: NOTE_ADDED } });
     socket.send(subscribe);
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 1);
 
     // Each subscribe arrives while the subscription it replaces is still ending.
     for (let i = 0; i < 50; i += 1) {
@@ -200,13 +201,13 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
 
     // graphql-ws's own answer to a duplicate id: the connection is closed, and with it every subscription.
     await expect(closed).resolves.toBe(CLOSE_SUBSCRIBER_ALREADY_EXISTS);
-    await untilUnsubscribed(sut, POST_ADDED_CHANNEL);
+    await untilUnsubscribed(sut, PROBE_NOTE_ADDED_CHANNEL);
   });
 
   it('should run subscriptions only: queries and mutations go over HTTP', async () => {
     const { client } = connect(bearer(sut.aliceToken()));
 
-    await expect(subscribeWs(client, '{ authors { totalCount } }').next()).rejects.toEqual([
+    await expect(subscribeWs(client, '{ probeNotes { id } }').next()).rejects.toEqual([
       expect.objectContaining({ extensions: { code: 'BAD_REQUEST' } }),
     ]);
   });
@@ -214,25 +215,25 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
   it.each([
     [
       'a variable of the wrong type',
-      { query: POST_ADDED, variables: { authorId: 'x' } },
+      { query: NOTE_ADDED, variables: { userId: 'x' } },
       'BAD_USER_INPUT',
-      'Variable "$authorId" got invalid value "x"; Int cannot represent non-integer value: "x"',
+      'Variable "$userId" got invalid value "x"; Int cannot represent non-integer value: "x"',
     ],
     [
       'a required variable left out',
-      { query: 'subscription ($id: Int!) { postAdded(authorId: $id) { id } }' },
+      { query: 'subscription ($id: Int!) { probeNoteAdded(userId: $id) { id } }' },
       'BAD_USER_INPUT',
       'Variable "$id" of required type "Int!" was not provided.',
     ],
     [
       'two operations and no operationName',
-      { query: 'subscription A { postAdded { id } } subscription B { postAdded { title } }' },
+      { query: 'subscription A { probeNoteAdded { id } } subscription B { probeNoteAdded { text } }' },
       'OPERATION_RESOLUTION_FAILURE',
       'Must provide operation name if query contains multiple operations.',
     ],
     [
       'an unknown operationName',
-      { query: 'subscription A { postAdded { id } }', operationName: 'Z' },
+      { query: 'subscription A { probeNoteAdded { id } }', operationName: 'Z' },
       'OPERATION_RESOLUTION_FAILURE',
       'Unknown operation named "Z".',
     ],
@@ -247,7 +248,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
   it('should answer an invalid document with its validation errors', async () => {
     const { client } = connect(bearer(sut.aliceToken()));
 
-    await expect(subscribeWs(client, 'subscription { postAdded { nope } }').next()).rejects.toEqual([
+    await expect(subscribeWs(client, 'subscription { probeNoteAdded { nope } }').next()).rejects.toEqual([
       expect.objectContaining({
         message: expect.stringContaining('nope'),
         extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
@@ -257,7 +258,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
 
   it("should say why graphql-js's validation aborted, as over HTTP", async () => {
     const { client } = connect(bearer(sut.aliceToken()));
-    const query = `subscription { postAdded { ${'__typename '.repeat(900)}} }`;
+    const query = `subscription { probeNoteAdded { ${'__typename '.repeat(900)}} }`;
 
     await expect(subscribeWs(client, query).next()).rejects.toEqual([
       expect.objectContaining({
@@ -273,9 +274,9 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
       'Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.';
 
     for (const payload of [
-      { query: 'subscription { postAdded @skip(if: true) { id } }' },
+      { query: 'subscription { probeNoteAdded @skip(if: true) { id } }' },
       {
-        query: 'subscription ($on: Boolean!) { postAdded @include(if: $on) { id } }',
+        query: 'subscription ($on: Boolean!) { probeNoteAdded @include(if: $on) { id } }',
         variables: { on: true },
       },
     ]) {
@@ -283,10 +284,10 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
         expect.objectContaining({ message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
       ]);
     }
-    const pending = nextWithin(subscribeWs(client, POST_ADDED));
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
-    const post = await createPost(1, 'Still subscribed');
-    await expect(pending).resolves.toMatchObject({ value: { data: { postAdded: { id: post.id } } } });
+    const pending = nextWithin(subscribeWs(client, NOTE_ADDED));
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 1);
+    const note = await createNote('Still subscribed');
+    await expect(pending).resolves.toMatchObject({ value: { data: { probeNoteAdded: { id: note.id } } } });
   });
 
   it(`should close the connection with 1009 on a message over ${MAX_MESSAGE_BYTES} bytes, before any token check`, async () => {
@@ -343,13 +344,15 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     const counts = async () => (await request(sut.http).get('/metrics').expect(200)).text;
     const count = (text: string, labels: string) =>
       Number(new RegExp(`^graphql_operations_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-    const named = 'operation_name="WatchPosts",operation_type="subscription",outcome="success"';
+    const named = 'operation_name="WatchNotes",operation_type="subscription",outcome="success"';
     const rejected = 'operation_name="unknown",operation_type="unknown",outcome="rejected"';
     const before = await counts();
 
-    void subscribeWs(client, 'subscription WatchPosts { postAdded { id } }').next();
-    await expect(subscribeWs(client, 'subscription { postAdded { nope } }').next()).rejects.toBeDefined();
-    await untilSubscribed(sut, POST_ADDED_CHANNEL, 1);
+    void subscribeWs(client, 'subscription WatchNotes { probeNoteAdded { id } }').next();
+    await expect(
+      subscribeWs(client, 'subscription { probeNoteAdded { nope } }').next(),
+    ).rejects.toBeDefined();
+    await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 1);
 
     const after = await counts();
     expect(count(after, named) - count(before, named)).toBe(1);
@@ -418,27 +421,27 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
 
 describe('GraphQL subscriptions: limits and shutdown', () => {
   it('should apply the depth, alias and cost limits, and the production rules, to subscription documents', async () => {
-    const sut = await createTestApp({
-      NODE_ENV: 'production',
-      GRAPHQL_MAX_DEPTH: '1',
-      GRAPHQL_MAX_ALIASES: '1',
-      GRAPHQL_MAX_COST: '3',
-    });
+    const sut = await createTestApp(
+      { NODE_ENV: 'production', GRAPHQL_MAX_DEPTH: '1', GRAPHQL_MAX_ALIASES: '1', GRAPHQL_MAX_COST: '3' },
+      PROBE,
+    );
     try {
       const url = await listenForWebSockets(sut);
       const { client, connected } = connectWs(url, { Authorization: `Bearer ${sut.aliceToken()}` });
       await connected;
       const refusal = (query: string) => subscribeWs(client, query).next();
 
-      await expect(refusal('subscription { postAdded { id } }')).rejects.toEqual([
+      await expect(refusal('subscription { probeNoteAdded { id } }')).rejects.toEqual([
         expect.objectContaining({ message: 'Query depth 2 exceeds the limit of 1.' }),
       ]);
-      await expect(refusal('subscription { a: postAdded { id } b: postAdded { id } }')).rejects.toEqual(
+      await expect(
+        refusal('subscription { a: probeNoteAdded { id } b: probeNoteAdded { id } }'),
+      ).rejects.toEqual(
         expect.arrayContaining([
           expect.objectContaining({ message: 'Query aliases 2 exceeds the limit of 1.' }),
         ]),
       );
-      await expect(refusal('subscription { postAdded { id title votes __typename } }')).rejects.toEqual(
+      await expect(refusal('subscription { probeNoteAdded { id text userId __typename } }')).rejects.toEqual(
         expect.arrayContaining([
           expect.objectContaining({
             message: expect.stringMatching(/^Query cost \d+ exceeds the limit of 3\.$/),
@@ -450,9 +453,9 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
           expect.objectContaining({ message: expect.stringContaining('introspection') }),
         ]),
       );
-      // Production hides the schema's names in errors, as over HTTP (elsewhere: 'Did you mean "title"?').
-      await expect(refusal('subscription { postAdded { titl } }')).rejects.toContainEqual(
-        expect.objectContaining({ message: 'Cannot query field "titl" on type "Post".' }),
+      // Production hides the schema's names in errors, as over HTTP (elsewhere: 'Did you mean "text"?').
+      await expect(refusal('subscription { probeNoteAdded { txt } }')).rejects.toContainEqual(
+        expect.objectContaining({ message: 'Cannot query field "txt" on type "ProbeNote".' }),
       );
       await client.dispose();
     } finally {
