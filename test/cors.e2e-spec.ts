@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PROBE } from './fixtures/probe/probe.module';
 import { createTestApp, type TestApp } from './utils/test-app';
 
 // The default (CORS_ORIGINS unset: no header for any origin) is checked on the real process in
@@ -8,13 +9,14 @@ describe('CORS with an allow-list (CORS_ORIGINS)', () => {
   const ALLOWED = 'https://app.example';
 
   beforeAll(async () => {
-    sut = await createTestApp({ CORS_ORIGINS: ` ${ALLOWED} , https://admin.example` });
+    // The test-only probe (test/fixtures/probe): a public route to send cross-origin requests to.
+    sut = await createTestApp({ CORS_ORIGINS: ` ${ALLOWED} , https://admin.example` }, PROBE);
   }, 30_000);
 
   afterAll(() => sut.close());
 
   it.each([ALLOWED, 'https://admin.example'])('should allow %s, with credentials', async (origin) => {
-    const response = await request(sut.http).get('/cats/1').set('Origin', origin).expect(200);
+    const response = await request(sut.http).get('/probe').set('Origin', origin).expect(200);
 
     expect(response.headers['access-control-allow-origin']).toBe(origin);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
@@ -24,7 +26,7 @@ describe('CORS with an allow-list (CORS_ORIGINS)', () => {
   it.each(['https://evil.example', 'https://app.example.evil.example', 'http://app.example', 'null'])(
     'should not allow %s (no Access-Control-Allow-Origin)',
     async (origin) => {
-      const response = await request(sut.http).get('/cats/1').set('Origin', origin).expect(200);
+      const response = await request(sut.http).get('/probe').set('Origin', origin).expect(200);
 
       // Without Allow-Origin the browser hides the answer (the cors package sends Allow-Credentials regardless).
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
@@ -52,10 +54,10 @@ describe('CORS with an allow-list (CORS_ORIGINS)', () => {
     const response = await request(sut.http)
       .post('/graphql')
       .set('Origin', ALLOWED)
-      .send({ query: '{ author(id: 1) { id } }' })
+      .send({ query: '{ probeNotes { id } }' })
       .expect(200);
 
     expect(response.headers['access-control-allow-origin']).toBe(ALLOWED);
-    expect(response.body).toEqual({ data: { author: { id: 1 } } });
+    expect(response.body).toEqual({ data: { probeNotes: [] } });
   });
 });

@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { HASHER_BUSY_MESSAGE, PasswordHasher } from '../src/users/password-hasher';
+import { PROBE } from './fixtures/probe/probe.module';
 import { useTestApp } from './utils/test-app';
 
 /** Waits for a state of the app that follows from the test's own steps (never a duration). */
@@ -25,16 +26,20 @@ function holdScrypt() {
 
 // Floods from one client, each test from addresses of its own (documentation ranges, through X-Forwarded-For).
 describe('floods from one client', () => {
-  const sut = useTestApp({
-    PASSWORD_HASH_CONCURRENCY: '1',
-    PASSWORD_HASH_QUEUE_LIMIT: '1',
-    PASSWORD_HASH_CLIENT_LIMIT: '1',
-    LOGIN_THROTTLE_ADDRESS_LIMIT: '10',
-    SESSION_MAX_COUNT: '20',
-    SESSION_MAX_PER_CLIENT: '5',
-    // As behind a reverse proxy: X-Forwarded-For names the client, so a test can speak from several addresses.
-    TRUST_PROXY: 'loopback',
-  });
+  const sut = useTestApp(
+    {
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE_LIMIT: '1',
+      PASSWORD_HASH_CLIENT_LIMIT: '1',
+      LOGIN_THROTTLE_ADDRESS_LIMIT: '10',
+      SESSION_MAX_COUNT: '20',
+      SESSION_MAX_PER_CLIENT: '5',
+      // As behind a reverse proxy: X-Forwarded-For names the client, so a test can speak from several addresses.
+      TRUST_PROXY: 'loopback',
+    },
+    // The test-only probe (test/fixtures/probe): /probe/session counts visits in a session.
+    PROBE,
+  );
   let hasher: PasswordHasher;
 
   beforeAll(async () => {
@@ -139,26 +144,26 @@ describe('floods from one client', () => {
   describe('the session store', () => {
     it("should not let a flood of new sessions from one address evict another client's session", async () => {
       const victim = request.agent(sut.http);
-      await victim.get('/routing/session').set('X-Forwarded-For', '203.0.113.1').expect(200, { visits: 1 });
+      await victim.get('/probe/session').set('X-Forwarded-For', '203.0.113.1').expect(200, { visits: 1 });
 
       const firstOfFlood = request.agent(sut.http);
       await firstOfFlood
-        .get('/routing/session')
+        .get('/probe/session')
         .set('X-Forwarded-For', '198.51.100.30')
         .expect(200, { visits: 1 });
 
       // More new sessions than the whole store holds (SESSION_MAX_COUNT=20), all from one address.
       for (let i = 0; i < 30; i += 1) {
         await request(sut.http)
-          .get('/routing/session')
+          .get('/probe/session')
           .set('X-Forwarded-For', '198.51.100.30')
           .expect(200, { visits: 1 });
       }
 
-      await victim.get('/routing/session').set('X-Forwarded-For', '203.0.113.1').expect(200, { visits: 2 });
+      await victim.get('/probe/session').set('X-Forwarded-For', '203.0.113.1').expect(200, { visits: 2 });
       // What went was the flooding address's own oldest session (past its SESSION_MAX_PER_CLIENT=5).
       await firstOfFlood
-        .get('/routing/session')
+        .get('/probe/session')
         .set('X-Forwarded-For', '198.51.100.30')
         .expect(200, { visits: 1 });
     });

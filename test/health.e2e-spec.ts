@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DATABASE_CONNECTION } from '../src/database/database.module';
 import type { DatabaseConnection } from '../src/database/database.client';
 import { Readiness } from '../src/health/readiness';
+import { PROBE } from './fixtures/probe/probe.module';
 import { createTestApp, TestApp } from './utils/test-app';
 
 describe('health probes', () => {
@@ -11,7 +12,8 @@ describe('health probes', () => {
   let connection: DatabaseConnection;
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    // The test-only probe (test/fixtures/probe): a route that still serves while the app drains.
+    sut = await createTestApp({}, PROBE);
     connection = sut.app.get<DatabaseConnection>(DATABASE_CONNECTION);
   });
 
@@ -111,7 +113,7 @@ describe('health probes', () => {
       });
       await request(sut.http).get('/health/live').expect(200);
       await request(sut.http).get('/health').expect(200);
-      await request(sut.http).get('/cats/1').expect(200);
+      await request(sut.http).get('/probe').expect(200, { ok: true });
     });
   });
 });

@@ -2,16 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { PROBE_HTTP_SERVER_SCRIPT } from './fixtures/probe/http/server-script';
+import { ROOT } from './utils/paths';
 import { startServer, type ServerProcess } from './utils/server-process';
 import { copyTemplateDatabase } from './utils/template-database';
 import { TEST_JWT_SECRET } from './utils/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A route with a path parameter: its log lines show the pattern, the interceptor's the URL. */
+const ITEM = '/probe/http/items/1';
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 type Line = Record<string, unknown>;
 
-describe('logs of the server process (node dist/main.js)', () => {
+/** The app as a real process, with the test-only probe's routes (test/fixtures/probe) to log requests of. */
+const startProbeServer = (env: Record<string, string>) =>
+  startServer(env, 60_000, ROOT, PROBE_HTTP_SERVER_SCRIPT);
+
+describe('logs of the server process (the app with the test-only probe)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nest-logs-'));
   beforeAll(() => copyTemplateDatabase(dataDir));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -56,7 +64,7 @@ describe('logs of the server process (node dist/main.js)', () => {
       });
 
     beforeAll(async () => {
-      server = await startServer({
+      server = await startProbeServer({
         NODE_ENV: 'production',
         JWT_SECRET: TEST_JWT_SECRET,
         DATA_DIR: dataDir,
@@ -74,24 +82,24 @@ describe('logs of the server process (node dist/main.js)', () => {
         401,
       );
       await postJson('/auth/login', { username: 'alice', password: PASSWORD, refresh_token: REFRESH_TOKEN });
-      await postJson('/cats', { name: 'Tom', age: 3, breed: 'tabby', refresh_token: REFRESH_TOKEN });
+      await postJson('/probe/echo', { name: 'Tom', count: 3, refresh_token: REFRESH_TOKEN });
 
       // The token in a header, in a cookie, in a query string and on a GraphQL mutation.
       const auth = { Authorization: `Bearer ${token}`, Cookie: `sid=${COOKIE}; theme=dark` };
       expect((await call('/auth/profile', { headers: auth })).status).toBe(200);
-      expect((await call(`/cats/1?access_token=${token}`)).status).toBe(200);
-      const mutation = 'mutation { upvotePost(postId: 1) { id } }';
+      expect((await call(`/probe/http/items/1?access_token=${token}`)).status).toBe(200);
+      const mutation = 'mutation { createProbeNote(input: { text: "a logged note" }) { id } }';
       expect((await postJson('/graphql', { query: mutation }, auth)).status).toBe(200);
 
       // A session cookie set by the app.
-      const session = await call('/routing/session');
+      const session = await call('/probe/session');
       sessionCookie = /sid=([^;]+)/.exec(session.headers.get('set-cookie') ?? '')![1];
 
       // A request id of the caller's, a malformed one, an unknown path and a body the parser refuses.
-      expect((await call('/cats/1', { headers: { 'X-Request-Id': 'ops-trace-42' } })).status).toBe(200);
-      await call('/cats/1', { headers: { 'X-Request-Id': 'not a valid id' } });
+      expect((await call(ITEM, { headers: { 'X-Request-Id': 'ops-trace-42' } })).status).toBe(200);
+      await call(ITEM, { headers: { 'X-Request-Id': 'not a valid id' } });
       expect((await call('/nowhere/at/all')).status).toBe(404);
-      const malformed = await call('/cats', {
+      const malformed = await call('/probe/echo', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: '{"name":',
@@ -109,7 +117,7 @@ describe('logs of the server process (node dist/main.js)', () => {
         JSON.stringify({
           id: '1',
           type: 'subscribe',
-          payload: { query: 'subscription { postAdded { id } }' },
+          payload: { query: 'subscription { probeNoteAdded { id } }' },
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -126,7 +134,7 @@ describe('logs of the server process (node dist/main.js)', () => {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Line);
-    }, 60_000);
+    }, 90_000);
 
     afterAll(() => server?.stop());
 
@@ -172,10 +180,10 @@ describe('logs of the server process (node dist/main.js)', () => {
           pid: server.child.pid,
           requestId: 'ops-trace-42',
           method: 'GET',
-          route: '/cats/:id',
+          route: '/probe/http/items/:id',
           status: 200,
           durationMs: expect.any(Number),
-          msg: expect.stringMatching(/^GET \/cats\/:id 200 \d+ms$/),
+          msg: expect.stringMatching(/^GET \/probe\/http\/items\/:id 200 \d+ms$/),
         },
       ]);
       expect(lines.filter((line) => line.route === 'unmatched').map((line) => line.status)).toEqual([
@@ -190,8 +198,8 @@ describe('logs of the server process (node dist/main.js)', () => {
       const duringRequest = lines.filter((line) => line.requestId === 'ops-trace-42' && !('status' in line));
 
       expect(duringRequest.map((line) => [line.context, line.msg])).toEqual([
-        ['LoggingInterceptor', 'GET /cats/1 started'],
-        ['LoggingInterceptor', expect.stringMatching(/^GET \/cats\/1 completed in \d+ms$/)],
+        ['LoggingInterceptor', 'GET /probe/http/items/1 started'],
+        ['LoggingInterceptor', expect.stringMatching(/^GET \/probe\/http\/items\/1 completed in \d+ms$/)],
       ]);
     });
 
@@ -201,8 +209,8 @@ describe('logs of the server process (node dist/main.js)', () => {
 
       expect(wsUpgradeRequestId).toBe('ws-trace-7');
       expect(ofRequest('ws-trace-7')).toEqual([
-        'Subscription.postAdded started',
-        expect.stringMatching(/^Subscription\.postAdded subscribed in \d+ms$/),
+        'Subscription.probeNoteAdded started',
+        expect.stringMatching(/^Subscription\.probeNoteAdded subscribed in \d+ms$/),
       ]);
       expect(ofRequest('ws-refused-8')).toEqual([
         'WebSocket connection refused: no valid access token in connection_init (4403)',
@@ -217,12 +225,12 @@ describe('logs of the server process (node dist/main.js)', () => {
 
   describe('in development: readable lines', () => {
     it("should print the level, Nest's context and the message on one line", async () => {
-      const server = await startServer({
+      const server = await startProbeServer({
         JWT_SECRET: TEST_JWT_SECRET,
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',
       });
-      expect((await fetch(`${server.url}/cats/1`)).status).toBe(200);
+      expect((await fetch(`${server.url}${ITEM}`)).status).toBe(200);
       expect(await server.stop()).toBe(0);
 
       const output = server.output();
@@ -233,9 +241,9 @@ describe('logs of the server process (node dist/main.js)', () => {
           'm',
         ),
       );
-      expect(output).toMatch(new RegExp(`^${time} INFO \\[LoggingInterceptor\\]: GET /cats/1 started$`, 'm'));
-      expect(output).toMatch(new RegExp(`^${time} INFO: GET /cats/:id 200 \\d+ms$`, 'm'));
+      expect(output).toMatch(new RegExp(`^${time} INFO \\[LoggingInterceptor\\]: GET ${ITEM} started$`, 'm'));
+      expect(output).toMatch(new RegExp(`^${time} INFO: GET /probe/http/items/:id 200 \\d+ms$`, 'm'));
       expect(output).not.toMatch(/^\{/m);
-    }, 60_000);
+    }, 90_000);
   });
 });

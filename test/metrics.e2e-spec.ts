@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { MAX_OPERATION_NAMES } from '../src/metrics/graphql-metrics.plugin';
+import { PROBE_HTTP } from './fixtures/probe/http/probe-http.module';
 import { graphqlClient } from './utils/graphql';
 import { createTestApp, TestApp } from './utils/test-app';
 
@@ -35,7 +36,8 @@ describe('GET /metrics (development: open)', () => {
   };
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    // The test-only probe (test/fixtures/probe): routes and operations to time, with no demo feature.
+    sut = await createTestApp({}, PROBE_HTTP);
   });
 
   afterAll(() => sut.close());
@@ -49,32 +51,38 @@ describe('GET /metrics (development: open)', () => {
   });
 
   it('should time HTTP requests by method, route pattern and status, never by URL', async () => {
-    await request(sut.http).get('/cats/7').expect(200);
-    await request(sut.http).get('/cats/8?limit=3').expect(200);
-    await request(sut.http).delete('/cats/7').expect(401);
+    await request(sut.http).get('/probe/http/items/7').expect(200);
+    await request(sut.http).get('/probe/http/items/8?limit=3').expect(200);
+    await request(sut.http).delete('/probe/http/items/7').expect(401);
 
     const text = await scrape();
 
     expect(
-      countOf(text, 'http_request_duration_seconds_count{method="GET",route="/cats/:id",status="200"}'),
+      countOf(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/probe/http/items/:id",status="200"}',
+      ),
     ).toBe(2);
     expect(
-      countOf(text, 'http_request_duration_seconds_count{method="DELETE",route="/cats/:id",status="401"}'),
+      countOf(
+        text,
+        'http_request_duration_seconds_count{method="DELETE",route="/probe/http/items/:id",status="401"}',
+      ),
     ).toBe(1);
     expect(text).toMatch(
-      /^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/cats\/:id",status="200"\} /m,
+      /^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/probe\/http\/items\/:id",status="200"\} /m,
     );
-    expect(text).not.toMatch(/\/cats\/[78]/);
+    expect(text).not.toMatch(/\/probe\/http\/items\/[78]/);
   });
 
   it('should count a request its client abandoned as 499, not as the 200 Express presets', async () => {
     await sut.app.listen(0, '127.0.0.1');
     const { port } = sut.http.address() as AddressInfo;
-    const slow = '{method="GET",route="/interceptors/slow",status=';
+    const slow = '{method="GET",route="/probe/wait",status=';
     const before = await scrape();
 
     await expect(
-      fetch(`http://127.0.0.1:${port}/interceptors/slow?ms=2000`, { signal: AbortSignal.timeout(200) }),
+      fetch(`http://127.0.0.1:${port}/probe/wait?ms=2000`, { signal: AbortSignal.timeout(200) }),
     ).rejects.toThrow();
     // The app notices the closed connection at once; the handler then ends on its own.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -113,8 +121,8 @@ describe('GET /metrics (development: open)', () => {
   });
 
   it('should count GraphQL operations by name, type and outcome', async () => {
-    await gql('query AuthorName { author(id: 1) { firstName } }');
-    await gql('mutation CreatePost { createPost(authorId: 1, input: { title: "Hello there" }) { id } }');
+    await gql('query ProbeNotes { probeNotes { id } }');
+    await gql('mutation CreateProbeNote { createProbeNote(input: { text: "Hello there" }) { id } }');
     await gql('query Broken { nope }');
 
     const text = await scrape();
@@ -122,14 +130,14 @@ describe('GET /metrics (development: open)', () => {
     expect(
       countOf(
         text,
-        'graphql_operations_total{operation_name="AuthorName",operation_type="query",outcome="success"}',
+        'graphql_operations_total{operation_name="ProbeNotes",operation_type="query",outcome="success"}',
       ),
     ).toBe(1);
     // No token: the mutation ran and answered UNAUTHENTICATED.
     expect(
       countOf(
         text,
-        'graphql_operations_total{operation_name="CreatePost",operation_type="mutation",outcome="error"}',
+        'graphql_operations_total{operation_name="CreateProbeNote",operation_type="mutation",outcome="error"}',
       ),
     ).toBe(1);
     expect(
@@ -145,7 +153,7 @@ describe('GET /metrics (development: open)', () => {
 
   it('should bound the operation names a client can add', async () => {
     for (let index = 0; index < 150; index += 1)
-      await gql(`query Name${randomBytes(4).toString('hex')} { authorCount }`);
+      await gql(`query Name${randomBytes(4).toString('hex')} { __typename }`);
 
     const text = await scrape();
     const names = new Set(
@@ -159,6 +167,6 @@ describe('GET /metrics (development: open)', () => {
     expect(names).toContain('unknown');
     expect(names.size).toBe(MAX_OPERATION_NAMES + 2);
     const other = 'graphql_operations_total{operation_name="other",operation_type="query",outcome="success"}';
-    expect(countOf(text, other)).toBe(150 + 2 - MAX_OPERATION_NAMES); // AuthorName and CreatePost came first
+    expect(countOf(text, other)).toBe(150 + 2 - MAX_OPERATION_NAMES); // ProbeNotes and CreateProbeNote came first
   });
 });

@@ -1,9 +1,12 @@
 import { PATH_METADATA } from '@nestjs/common/constants';
 import request from 'supertest';
-import { UnlistedController } from '../src/routing/unlisted.controller';
-import { createTestApp, TestApp } from './utils/test-app';
+import { UnlistedController } from '../../src/routing/unlisted.controller';
+import { createTestApp, TestApp } from '../utils/test-app';
 
-/** Every route of the routing showcase, over real HTTP. */
+/**
+ * Every route of the routing showcase, over real HTTP (CONTRACT §3.2). Sessions, proxy headers and malformed JSON
+ * on any route are tested on the test-only probe in test/http-requests.e2e-spec.ts.
+ */
 describe('/routing', () => {
   let sut: TestApp;
 
@@ -241,20 +244,6 @@ describe('/routing', () => {
       expect(response.body).toEqual({ ip: expect.any(String), userAgent: null, query: {} });
     });
 
-    it('should not believe X-Forwarded-For or X-Forwarded-Proto without TRUST_PROXY', async () => {
-      const forwarded = await request(sut.http)
-        .get('/routing/request')
-        .set('X-Forwarded-For', '203.0.113.7')
-        .expect(200);
-      const session = await request(sut.http)
-        .get('/routing/session')
-        .set('X-Forwarded-Proto', 'https')
-        .expect(200);
-
-      expect(forwarded.body.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
-      expect(session.headers['set-cookie']).toEqual([expect.not.stringMatching(/;\s*Secure/i)]);
-    });
-
     it('should read the whole body and one key of it', async () => {
       const response = await request(sut.http)
         .post('/routing/body')
@@ -276,33 +265,6 @@ describe('/routing', () => {
         expect.stringMatching(/^sid=s%3A[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/),
       ]);
     });
-
-    it('should count every one of concurrent visits (express-session would write the last sum back)', async () => {
-      const agent = request.agent(sut.http);
-      await agent.get('/routing/session').expect(200, { visits: 1 });
-
-      await Promise.all(Array.from({ length: 20 }, () => agent.get('/routing/session').expect(200)));
-
-      await agent.get('/routing/session').expect(200, { visits: 22 });
-    });
-
-    it('should give each client its own session', async () => {
-      await request.agent(sut.http).get('/routing/session').expect(200, { visits: 1 });
-      await request.agent(sut.http).get('/routing/session').expect(200, { visits: 1 });
-    });
-
-    it('should start a new session when the cookie is forged', async () => {
-      await request(sut.http)
-        .get('/routing/session')
-        .set('Cookie', 'sid=s%3Aforged.signature')
-        .expect(200, { visits: 1 });
-    });
-
-    it('should not set a session cookie on other routes', async () => {
-      const response = await request(sut.http).get('/routing/static').expect(200);
-
-      expect(response.headers['set-cookie']).toBeUndefined();
-    });
   });
 
   describe('a controller listed in no module', () => {
@@ -313,24 +275,5 @@ describe('/routing', () => {
 
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /unlisted' });
     });
-  });
-
-  describe('malformed JSON anywhere', () => {
-    it.each(['/routing/body', '/auth/login', '/no-such-route'])(
-      'should answer 400, not 500, on %s',
-      async (path) => {
-        const response = await request(sut.http)
-          .post(path)
-          .set('Content-Type', 'application/json')
-          .send('{"name": ')
-          .expect(400);
-
-        expect(response.body).toEqual({
-          statusCode: 400,
-          error: 'Bad Request',
-          message: expect.stringMatching(/JSON/),
-        });
-      },
-    );
   });
 });
