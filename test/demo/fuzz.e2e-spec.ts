@@ -30,7 +30,9 @@ describe('fuzzing the demo features (fast-check)', () => {
   let token: string;
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    // Hundreds of writes a minute as alice: the write throttle is not what is fuzzed (write-throttle.e2e-spec.ts).
+    // One token for the whole suite, which takes over a minute on a busy machine: it must not expire meanwhile.
+    sut = await createTestApp({ WRITE_THROTTLE_LIMIT: '1000000', JWT_EXPIRES_IN: '3600' });
     token = sut.aliceToken();
   }, 30_000);
 
