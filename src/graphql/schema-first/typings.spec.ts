@@ -20,23 +20,47 @@ describe(renderSchemaFirstTypings.name, () => {
     expect(sut).toContain('THIS FILE WAS AUTOMATICALLY GENERATED (DO NOT MODIFY)');
     expect(sut).toContain('npm run graphql:typings');
   });
+});
 
-  // Classes (so a DTO can extend them), optional properties for nullable fields, an abstract query class.
-  it('should emit classes, with optional properties for the nullable fields', () => {
-    expect(sut).toContain('export class Author {\n    id: number;\n    firstName?: Nullable<string>;');
-    expect(sut).toContain('    posts?: Nullable<Nullable<Post>[]>;\n}');
-    expect(sut).toContain(
-      'export class Post {\n    id: number;\n    title: string;\n    votes?: Nullable<number>;\n}',
+// The shape of the typings, on a project of its own (the app's features are the user's: any may be removed).
+describe(`${renderSchemaFirstTypings.name} on a fixture project`, () => {
+  let root: string;
+  let sut: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'schema-first-typings-shape-'));
+    mkdirSync(join(root, 'src', 'shelves'), { recursive: true });
+    writeFileSync(
+      join(root, 'src', 'shelves', 'shelves.graphql'),
+      [
+        'type Shelf { id: Int! label: String volumes: [Volume] }',
+        'type Volume { id: Int! title: String! pages: Int }',
+        'input CreateVolumeInput { title: String! }',
+        'type Query { shelf(id: Int!): Shelf }',
+        'type Mutation { addVolume(shelfId: Int!, input: CreateVolumeInput!): Volume }',
+      ].join('\n'),
     );
-    expect(sut).toContain('export class CreatePostInput {\n    title: string;\n}');
+    sut = await renderSchemaFirstTypings(root);
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  // Classes (so a DTO can extend them), optional properties for the nullable fields, an abstract query class.
+  it('should emit classes, with optional properties for the nullable fields', () => {
+    expect(sut).toContain('export class Shelf {\n    id: number;\n    label?: Nullable<string>;');
+    expect(sut).toContain('    volumes?: Nullable<Nullable<Volume>[]>;\n}');
+    expect(sut).toContain(
+      'export class Volume {\n    id: number;\n    title: string;\n    pages?: Nullable<number>;\n}',
+    );
+    expect(sut).toContain('export class CreateVolumeInput {\n    title: string;\n}');
   });
 
   it('should emit abstract classes for the query and mutation types', () => {
     expect(sut).toContain('export abstract class IQuery {');
-    expect(sut).toContain('abstract author(id: number): Nullable<Author> | Promise<Nullable<Author>>;');
+    expect(sut).toContain('abstract shelf(id: number): Nullable<Shelf> | Promise<Nullable<Shelf>>;');
     expect(sut).toContain('export abstract class IMutation {');
     expect(sut).toContain(
-      'abstract createPost(authorId: number, input: CreatePostInput): Nullable<Post> | Promise<Nullable<Post>>;',
+      'abstract addVolume(shelfId: number, input: CreateVolumeInput): Nullable<Volume> | Promise<Nullable<Volume>>;',
     );
   });
 });
