@@ -30,3 +30,12 @@ describe('npm run test:unit', () => {
     expect(argv._).toEqual(['src/novels']);
   });
 });
+
+describe('npm run test:e2e', () => {
+  it('should take a path after -- as the suite to run, in the e2e project only', async () => {
+    const argv = await jestArgvOf('test:e2e', ['test/novels.e2e-spec.ts']);
+
+    expect(argv.selectProjects).toEqual(['e2e']);
+    expect(argv._).toEqual(['test/novels.e2e-spec.ts']);
+  });
+});
