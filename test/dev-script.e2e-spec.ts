@@ -1,20 +1,30 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  addDevScriptProbe,
+  DEV_PROBE_ORIGINAL_TEXT,
+  DEV_PROBE_TEXT_FILE,
+  DEV_PROBE_TEXT_PATH,
+  devProbeWaitPath,
+} from './fixtures/probe/http/dev-script-probe';
 import { ScratchProject } from './generators/scratch-project';
 import { TEST_JWT_SECRET } from './utils/constants';
 import { ROOT } from './utils/paths';
 import { type ServerProcess, startServer, untilOutput } from './utils/server-process';
 import { copyTemplateDatabase } from './utils/template-database';
 
-const CATS_SERVICE = join('src', 'cats', 'cats.service.ts');
-const ORIGINAL_TEXT = 'This action returns a #${id} cat';
-const CHANGED_TEXT = 'This action returns cat #${id}, rebuilt';
-const RESTARTING = /\[dev\] src\/cats\/cats\.service\.ts \(\d+ ms\): restarting/;
+// The scratch copy's app carries a test-only probe (test/fixtures/probe/http/dev-script-probe.ts): a text in a
+// source file of its own, to change, and a slow route.
+const CHANGED_TEXT = 'dev probe text, rebuilt';
+const RESTARTING = /\[dev\] src\/_dev-script-probe\/dev-probe\.text\.ts \(\d+ ms\): restarting/;
 // A request in flight keeps an app alive for this long after its SIGTERM: long enough that a new app started
 // without waiting for the old one to exit would show in the order of their lifetimes.
-const SLOW_REQUEST = '/interceptors/slow?ms=1500';
-const SLOW_REQUEST_STARTED = /GET \/interceptors\/slow\?ms=1500 started/;
+const SLOW_REQUEST = devProbeWaitPath(1500);
+const SLOW_REQUEST_STARTED = /GET \/dev-script-probe\/wait\/1500 started/;
+/** A schema-first addition in the probe's folder: the endpoint reads every .graphql file under src/. */
+const GRAPHQL_FILE = join('src', '_dev-script-probe', 'dev-probe.graphql');
+const GRAPHQL_FILE_PATTERN = 'src\\/_dev-script-probe\\/dev-probe\\.graphql';
 
 /** The slow request's status, or why it failed: a test that fails before awaiting it leaves no rejection. */
 const slowRequest = (server: ServerProcess) =>
@@ -70,13 +80,14 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
     return dev;
   }
 
-  function editCatsService(from: string, to: string): void {
-    const source = join(scratch.root, CATS_SERVICE);
+  function editProbeText(from: string, to: string): void {
+    const source = join(scratch.root, DEV_PROBE_TEXT_FILE);
     writeFileSync(source, readFileSync(source, 'utf8').replace(from, to));
   }
 
   beforeAll(() => {
     scratch = ScratchProject.create();
+    addDevScriptProbe(scratch.root);
     copyTemplateDatabase(dataDir);
   });
 
@@ -98,9 +109,9 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
     }, 40_000);
 
     it("should build the copy's dist/ and serve the app from it", async () => {
-      const response = await fetch(`${server.url}/cats/1`);
+      const response = await fetch(`${server.url}${DEV_PROBE_TEXT_PATH}`);
 
-      expect(await response.text()).toBe('This action returns a #1 cat');
+      expect(await response.text()).toBe(DEV_PROBE_ORIGINAL_TEXT);
       expect(server.output()).toMatch(/\[dev\] [1-9]\d* files compiled; watching src\//);
       expect(existsSync(join(scratch.root, 'dist', 'main.js'))).toBe(true);
       expect(lifetimes()).toEqual([expect.stringMatching(/^start \d+$/)]);
@@ -109,14 +120,14 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
     it('should rebuild a changed source and serve it from a new app, started once the old one had exited', async () => {
       const inFlight = slowRequest(server);
       await untilOutput(server, SLOW_REQUEST_STARTED);
-      editCatsService(ORIGINAL_TEXT, CHANGED_TEXT);
+      editProbeText(DEV_PROBE_ORIGINAL_TEXT, CHANGED_TEXT);
 
       await untilOutput(server, /Listening on[\s\S]*Listening on/, 20_000);
       // With PORT=0 the new app listens on a port of its own.
       const [, port] = [...server.output().matchAll(/Listening on http:\/\/localhost:(\d+)/g)].at(-1)!;
-      const response = await fetch(`http://127.0.0.1:${port}/cats/1`);
+      const response = await fetch(`http://127.0.0.1:${port}${DEV_PROBE_TEXT_PATH}`);
 
-      expect(await response.text()).toBe('This action returns cat #1, rebuilt');
+      expect(await response.text()).toBe(CHANGED_TEXT);
       expect(await inFlight).toBe(200);
       expect(server.output()).toMatch(RESTARTING);
       const [first, second] = appPids();
@@ -124,10 +135,7 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
     }, 30_000);
 
     it('should restart, compiling nothing, when a .graphql file changes (the schema-first schema is read at start)', async () => {
-      writeFileSync(
-        join(scratch.root, 'src', 'posts', 'dev-probe.graphql'),
-        'extend type Query {\n  devProbe: String\n}\n',
-      );
+      writeFileSync(join(scratch.root, GRAPHQL_FILE), 'extend type Query {\n  devProbe: String\n}\n');
 
       await untilOutput(server, /(Listening on[\s\S]*){3}/, 20_000);
       const [, port] = [...server.output().matchAll(/Listening on http:\/\/localhost:(\d+)/g)].at(-1)!;
@@ -138,16 +146,18 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
       });
 
       expect(JSON.stringify(await response.json())).toContain('"devProbe"');
-      expect(server.output()).toMatch(/\[dev\] src\/posts\/dev-probe\.graphql \(\d+ ms\): restarting/);
+      expect(server.output()).toMatch(
+        new RegExp(`\\[dev\\] ${GRAPHQL_FILE_PATTERN} \\(\\d+ ms\\): restarting`),
+      );
     }, 30_000);
 
     it('should name the file, line and column of a .graphql syntax error, and serve again once it is mended', async () => {
-      const probe = join(scratch.root, 'src', 'posts', 'dev-probe.graphql');
+      const probe = join(scratch.root, GRAPHQL_FILE);
       writeFileSync(probe, 'extend type Query {\n  devProbe String\n}\n');
 
       await untilOutput(
         server,
-        /src\/posts\/dev-probe\.graphql:2:12: Syntax Error: Expected ":", found Name "String"\./,
+        new RegExp(`${GRAPHQL_FILE_PATTERN}:2:12: Syntax Error: Expected ":", found Name "String"\\.`),
         20_000,
       );
       writeFileSync(probe, 'extend type Query {\n  devProbe: String\n}\n');
@@ -175,7 +185,7 @@ describe('scripts/dev.mjs (npm run start:dev)', () => {
       const [first] = appPids();
       const inFlight = slowRequest(server);
       await untilOutput(server, SLOW_REQUEST_STARTED);
-      editCatsService(CHANGED_TEXT, ORIGINAL_TEXT);
+      editProbeText(CHANGED_TEXT, DEV_PROBE_ORIGINAL_TEXT);
       await untilOutput(server, RESTARTING);
 
       expect(await server.stop('SIGTERM')).toBe(0);

@@ -25,7 +25,8 @@ const REPORT_SWAGGER_LOADS = `--require ${join(__dirname, 'fixtures', 'report-sw
 
 /**
  * The probe's notes table made ahead of the app, with its text column under another name: reading notes then
- * fails inside the database, an unexpected error with SQL and a column name in its message.
+ * fails inside the database, an unexpected error with SQL and a column name in its message. (The probe makes its
+ * table only if it is missing.)
  */
 async function createBrokenProbeTable(dataDir: string): Promise<void> {
   const connection = await openDatabase({ dataDir });
@@ -43,12 +44,7 @@ describe('production mode (the app with the test-only probe, NODE_ENV=production
   beforeAll(async () => {
     copyTemplateDatabase(dataDir);
     await createBrokenProbeTable(dataDir);
-    server = await startServer(
-      { ...PRODUCTION, DATA_DIR: dataDir, NODE_OPTIONS: REPORT_SWAGGER_LOADS },
-      60_000,
-      ROOT,
-      PROBE_HTTP_SERVER_SCRIPT,
-    );
+    server = await startServer({ ...PRODUCTION, DATA_DIR: dataDir }, 60_000, ROOT, PROBE_HTTP_SERVER_SCRIPT);
   }, 90_000);
 
   afterAll(async () => {
