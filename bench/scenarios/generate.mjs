@@ -36,7 +36,7 @@ function typeCheck(scratch, label) {
 
 /** The generator suite's bar, and how long it may run before it is stopped and reported as a miss. */
 const SUITE_BAR_MS = 180_000;
-const SUITE_TIMEOUT_MS = 600_000;
+const SUITE_TIMEOUT_MS = 300_000;
 
 /**
  * `jest --selectProjects generators` in this checkout: `{ ms, stopped }`. A busy machine can make it take far
