@@ -30,6 +30,9 @@ export function createScratchProject() {
   execFileSync('git', ['init', '-q'], { cwd: root });
   execFileSync('git', [...GIT, 'add', '-A'], { cwd: root });
   execFileSync('git', [...GIT, 'commit', '-qm', 'scratch', '--no-verify'], { cwd: root });
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  // Also when the run is stopped in the middle (its deadline, a signal), which skips the scenario's own clean-up.
+  process.once('exit', remove);
   return {
     root,
     /** Paths that differ from the committed copy (new files listed one by one). */
@@ -39,6 +42,6 @@ export function createScratchProject() {
         .split('\n')
         .filter(Boolean)
         .map((line) => line.slice(3)),
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    remove,
   };
 }
