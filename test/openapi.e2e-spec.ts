@@ -136,7 +136,7 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
     it.each<[string, string, string[]]>([
       ['post', '/auth/login', ['200', '400', '401', '429', '503']],
       ['post', '/auth/signup', ['201', '400', '404', '409', '429', '503']],
-      ['post', '/auth/refresh', ['200', '400', '401']],
+      ['post', '/auth/refresh', ['200', '400', '401', '429']],
       ['post', '/auth/logout', ['204', '400']],
       ['post', '/auth/password', ['204', '400', '401', '403', '429', '503']],
       ['get', '/auth/profile', ['200', '401']],
