@@ -19,15 +19,16 @@ function fail(error: unknown): never {
 }
 
 // 3. The environment, with ConfigModule's own rules (checkEnvironment): a bad setting stops the start here, with
-// the message ConfigModule would give, before the app (most of the start-up time) is loaded. An ENV_FILE adds
-// variables that ConfigModule reads and process.env lacks: with one, ConfigModule alone decides, as it always did.
+// the message ConfigModule would give, before the app (most of the start-up time) is loaded. An ENV_FILE adds the
+// variables process.env lacks (Node's loader, like ConfigModule's, never overrides one that is set), so both judge
+// the same values.
 let databaseThreadStarted = Promise.resolve();
 try {
-  if (!existsSync(resolve(process.cwd(), ENV_FILE))) {
-    const env = checkEnvironment(process.env);
-    // 4. Without DATABASE_URL, PGlite starts opening in its thread, to open while the app loads below.
-    if (!env.DATABASE_URL) databaseThreadStarted = startOpeningPglite(env.DATA_DIR);
-  }
+  const envFile = resolve(process.cwd(), ENV_FILE);
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const env = checkEnvironment(process.env);
+  // 4. Without DATABASE_URL, PGlite starts opening in its thread, to open while the app loads below.
+  if (!env.DATABASE_URL) databaseThreadStarted = startOpeningPglite(env.DATA_DIR);
 } catch (error) {
   fail(error);
 }
