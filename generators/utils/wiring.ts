@@ -32,13 +32,13 @@ let project: Project | undefined;
  * ts-morph (the TypeScript compiler, ~0.25 s to load), loaded at the first edit rather than with the plopfile:
  * the menu, --help and a refused input never need it, and a regeneration started early gets that much ahead.
  */
-function morph(): TsMorph {
+export function morph(): TsMorph {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (tsMorph ??= require('ts-morph') as TsMorph);
 }
 
 /** `text` parsed in one in-memory project: the edits only parse files, they never type-check or touch the disk. */
-function parse(path: string, text: string): SourceFile {
+export function parse(path: string, text: string): SourceFile {
   const { Project, QuoteKind } = morph();
   project ??= new Project({
     useInMemoryFileSystem: true,

@@ -1,26 +1,4 @@
-import type { Project, SourceFile } from 'ts-morph';
-import type { ImportOf } from '../../generators/utils/wiring';
-
-type TsMorph = typeof import('ts-morph');
-let tsMorph: TsMorph | undefined;
-let project: Project | undefined;
-
-// ts-morph loaded at the first edit, as the generators do (generators/utils/wiring.ts): a run with nothing to
-// remove never needs it.
-function morph(): TsMorph {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (tsMorph ??= require('ts-morph') as TsMorph);
-}
-
-function parse(path: string, text: string): SourceFile {
-  const { Project, QuoteKind } = morph();
-  project ??= new Project({
-    useInMemoryFileSystem: true,
-    skipFileDependencyResolution: true,
-    manipulationSettings: { quoteKind: QuoteKind.Single },
-  });
-  return project.createSourceFile(path, text, { overwrite: true });
-}
+import { type ImportOf, morph, parse } from '../../generators/utils/wiring';
 
 /** The named imports of `text` whose module specifier `matches` (e.g. one that resolves into a removed folder). */
 export function namedImportsFrom(path: string, text: string, matches: (from: string) => boolean): ImportOf[] {
