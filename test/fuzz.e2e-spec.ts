@@ -1,33 +1,12 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { PROBE_HTTP } from './fixtures/probe/http/probe-http.module';
+import { bodyFor, expectHandled, FUZZ_ENV, FUZZ_RUNS, queryValue, sendJson, shaped } from './utils/fuzz';
 import { createTestApp, type TestApp } from './utils/test-app';
 
-// Property-based: whatever a client sends, the app answers it (no 5xx) and stays up. Bounded runs keep the
-// suite short; a failure prints the seed and the shrunk counterexample to replay it.
-const RUNS = { numRuns: 100 };
-
-/** Any JSON value, and objects shaped like the one an endpoint expects with anything in its fields. */
-const shaped = (...keys: string[]) =>
-  fc.record(Object.fromEntries(keys.map((key) => [key, fc.jsonValue()])), { requiredKeys: [] });
-const bodyFor = (...keys: string[]) =>
-  fc.oneof(
-    fc.jsonValue(),
-    shaped(...keys),
-    fc.record(Object.fromEntries(keys.map((key) => [key, fc.string({ unit: 'binary', maxLength: 120 })]))),
-  );
-
+// Property-based: whatever a client sends, the app answers it (no 5xx) and stays up (test/utils/fuzz.ts).
 // Printable ASCII: what an HTTP client can put in a header at all.
 const headerValue = fc.string({ maxLength: 200 });
-
-// Query values of every kind: strings, numbers at the edges, repeated keys (arrays) and nested keys (objects).
-const queryValue = fc.oneof(
-  fc.string({ maxLength: 12 }),
-  fc.constantFrom('', ' ', '-1', '0', '1e3', '0x10', '1.5', 'NaN', 'Infinity', '٣', '00050', '9'.repeat(30)),
-  fc.integer().map(String),
-  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
-);
 
 // Through the test-only probe (test/fixtures/probe): the routes and operations of the app's infrastructure (body
 // parsing, validation, the guard, ids, lists, the database) with no demo feature. test/demo/fuzz.e2e-spec.ts
@@ -37,9 +16,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
   let token: string;
 
   beforeAll(async () => {
-    // Hundreds of writes a minute as alice: the write throttle is not what is fuzzed (write-throttle.e2e-spec.ts).
-    // One token for the whole suite, which takes over a minute on a busy machine: it must not expire meanwhile.
-    sut = await createTestApp({ WRITE_THROTTLE_LIMIT: '1000000', JWT_EXPIRES_IN: '3600' }, PROBE_HTTP);
+    sut = await createTestApp(FUZZ_ENV, PROBE_HTTP);
     token = sut.aliceToken();
   }, 30_000);
 
@@ -49,14 +26,6 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
   afterEach(async () => {
     await request(sut.http).get('/health').expect(200);
   });
-
-  const expectHandled = (response: request.Response) => {
-    expect(response.status).toBeLessThan(500);
-    expect(response.text).not.toMatch(/\n\s+at |node_modules|stacktrace/);
-  };
-
-  const sendJson = (call: request.Test, body: unknown) =>
-    call.set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
 
   it('POST /probe/echo, PUT /probe/http/items/:id, DELETE /probe/notes/:id: any JSON body, any id', async () => {
     await fc.assert(
@@ -72,7 +41,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
           );
         },
       ),
-      RUNS,
+      FUZZ_RUNS,
     );
   }, 60_000);
 
@@ -85,7 +54,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         expect([200, 400, 401, 429]).toContain(response.status);
       }),
       // Found by this suite: PostgreSQL text cannot hold NUL, and the lookup failed with 500 (now 401: no such user).
-      { ...RUNS, examples: [[{ username: '\u0000', password: '\u0000' }]] },
+      { ...FUZZ_RUNS, examples: [[{ username: '\u0000', password: '\u0000' }]] },
     );
   }, 60_000);
 
@@ -111,7 +80,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         expectHandled(await request(sut.http).get('/probe/notes').query({ offset, limit, other }));
         expectHandled(await request(sut.http).get('/probe/wait').query({ ms: wait }));
       }),
-      RUNS,
+      FUZZ_RUNS,
     );
   }, 60_000);
 
@@ -141,7 +110,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
             .send('{"query":"{ probeNotes { id } }"}'),
         );
       }),
-      RUNS,
+      FUZZ_RUNS,
     );
   }, 60_000);
 
@@ -174,7 +143,7 @@ describe('fuzzing the HTTP and GraphQL surface (fast-check)', () => {
         },
       ),
       {
-        ...RUNS,
+        ...FUZZ_RUNS,
         examples: [
           [operations[0], { input: { text: 'a\u0000b' } }, true],
           [operations[1], { id: 2 ** 31 }, false],

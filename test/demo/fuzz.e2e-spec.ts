@@ -3,36 +3,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { ROOT } from '../utils/paths';
+import { bodyFor, expectHandled, FUZZ_ENV, FUZZ_RUNS, queryValue, sendJson, shaped } from '../utils/fuzz';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 // The demo's own routes and operations, fuzzed as test/fuzz.e2e-spec.ts fuzzes the probe: whatever a client
 // sends, they answer it (no 5xx). Removed with the demo (`npm run demo:remove`).
-const RUNS = { numRuns: 100 };
-
-const shaped = (...keys: string[]) =>
-  fc.record(Object.fromEntries(keys.map((key) => [key, fc.jsonValue()])), { requiredKeys: [] });
-const bodyFor = (...keys: string[]) =>
-  fc.oneof(
-    fc.jsonValue(),
-    shaped(...keys),
-    fc.record(Object.fromEntries(keys.map((key) => [key, fc.string({ unit: 'binary', maxLength: 120 })]))),
-  );
-const queryValue = fc.oneof(
-  fc.string({ maxLength: 12 }),
-  fc.constantFrom('', ' ', '-1', '0', '1e3', '0x10', '1.5', 'NaN', 'Infinity', '٣', '00050', '9'.repeat(30)),
-  fc.integer().map(String),
-  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
-);
-
 describe('fuzzing the demo features (fast-check)', () => {
   let sut: TestApp;
   let token: string;
 
   beforeAll(async () => {
-    // Hundreds of writes a minute as alice: the write throttle is not what is fuzzed (write-throttle.e2e-spec.ts).
-    // One token for the whole suite, which takes over a minute on a busy machine: it must not expire meanwhile.
-    sut = await createTestApp({ WRITE_THROTTLE_LIMIT: '1000000', JWT_EXPIRES_IN: '3600' });
+    sut = await createTestApp(FUZZ_ENV);
     token = sut.aliceToken();
   }, 30_000);
 
@@ -41,14 +22,6 @@ describe('fuzzing the demo features (fast-check)', () => {
   afterEach(async () => {
     await request(sut.http).get('/health').expect(200);
   });
-
-  const expectHandled = (response: request.Response) => {
-    expect(response.status).toBeLessThan(500);
-    expect(response.text).not.toMatch(/\n\s+at |node_modules|stacktrace/);
-  };
-
-  const sendJson = (call: request.Test, body: unknown) =>
-    call.set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
 
   it('POST /cats, PUT /cats/:id: any JSON body, any id', async () => {
     await fc.assert(
@@ -60,7 +33,7 @@ describe('fuzzing the demo features (fast-check)', () => {
           expectHandled(await sendJson(request(sut.http).put(`/cats/${encodeURIComponent(id)}`), body));
         },
       ),
-      RUNS,
+      FUZZ_RUNS,
     );
   }, 60_000);
 
@@ -84,7 +57,7 @@ describe('fuzzing the demo features (fast-check)', () => {
         expectHandled(await request(sut.http).get('/authors').query({ offset, limit, other }));
         expectHandled(await request(sut.http).get('/interceptors/slow').query({ ms: wait }));
       }),
-      RUNS,
+      FUZZ_RUNS,
     );
   }, 60_000);
 
@@ -117,7 +90,7 @@ describe('fuzzing the demo features (fast-check)', () => {
         },
       ),
       {
-        ...RUNS,
+        ...FUZZ_RUNS,
         examples: [
           [operations[1], { firstName: '\u0000' }, false],
           [operations[0], { authorId: 1, input: { title: 'a\u0000b' } }, true],
