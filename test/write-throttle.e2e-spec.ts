@@ -3,29 +3,38 @@ import { like } from 'drizzle-orm';
 import request from 'supertest';
 import { throttleCounters } from '../src/auth/throttle/throttle-counters.table';
 import { type Database, DATABASE } from '../src/database/database.types';
+import { PROBE_ITEMS } from './fixtures/probe/graphql/probe-graphql.module';
+import { PROBE_HTTP } from './fixtures/probe/http/probe-http.module';
+import { mergeExtensions } from './fixtures/probe/merge-extensions';
 import { useTestApp } from './utils/test-app';
 
 const LIMIT = 3;
 const REFRESH_LIMIT = 2;
 const WINDOW_SECONDS = 60;
 
-// supertest connects from loopback: with TRUST_PROXY=1 that is the one proxy, and X-Forwarded-For the client.
+// On the test-only probe: its REST items (a public create, a delete that needs a token) and its GraphQL items (a
+// mutation that needs a token). supertest connects from loopback: with TRUST_PROXY=1 that is the one proxy, and
+// X-Forwarded-For the client.
 describe('bounded writes (WRITE_THROTTLE_LIMIT per user, REFRESH_THROTTLE_LIMIT per address)', () => {
-  const sut = useTestApp({
-    WRITE_THROTTLE_LIMIT: String(LIMIT),
-    WRITE_THROTTLE_TTL: String(WINDOW_SECONDS),
-    REFRESH_THROTTLE_LIMIT: String(REFRESH_LIMIT),
-    TRUST_PROXY: '1',
-  });
+  const sut = useTestApp(
+    {
+      WRITE_THROTTLE_LIMIT: String(LIMIT),
+      WRITE_THROTTLE_TTL: String(WINDOW_SECONDS),
+      REFRESH_THROTTLE_LIMIT: String(REFRESH_LIMIT),
+      TRUST_PROXY: '1',
+    },
+    mergeExtensions(PROBE_HTTP, PROBE_ITEMS),
+  );
   /** A token of a user of its own, so that each test starts with an empty count. */
   const tokenOf = (sub: number) =>
     `Bearer ${sut.app.get(JwtService).sign({ sub, username: `writer${sub}`, roles: ['user'] })}`;
-  const removeCat = (auth: string) => request(sut.http).delete('/cats/1').set('Authorization', auth);
-  const upvote = (auth: string) =>
+  const removeItem = (auth: string) =>
+    request(sut.http).delete('/probe/http/items/1').set('Authorization', auth);
+  const rename = (auth: string) =>
     request(sut.http)
       .post('/graphql')
       .set('Authorization', auth)
-      .send({ query: 'mutation { upvotePost(postId: 1) { id } }' });
+      .send({ query: 'mutation { renameProbeItem(id: 1, input: { label: "renamed" }) { id } }' });
 
   const expectRetryAfter = (response: request.Response) => {
     const seconds = Number(response.headers['retry-after']);
@@ -35,41 +44,41 @@ describe('bounded writes (WRITE_THROTTLE_LIMIT per user, REFRESH_THROTTLE_LIMIT 
 
   it('should answer 429 with Retry-After to a REST write past the limit, and count only that user', async () => {
     const writer = tokenOf(101);
-    for (let i = 0; i < LIMIT; i += 1) await removeCat(writer).expect(200);
+    for (let i = 0; i < LIMIT; i += 1) await removeItem(writer).expect(200);
 
-    const refused = await removeCat(writer).expect(429);
+    const refused = await removeItem(writer).expect(429);
 
     expectRetryAfter(refused);
     expect(refused.body).toEqual({
       statusCode: 429,
       message: expect.stringMatching(/^Too many writes: try again in \d+ seconds?$/),
     });
-    await removeCat(tokenOf(102)).expect(200);
+    await removeItem(tokenOf(102)).expect(200);
   });
 
   it('should not count reads, nor public routes', async () => {
     const reader = tokenOf(103);
     for (let i = 0; i < LIMIT + 2; i += 1) {
-      await request(sut.http).get('/cats/1').set('Authorization', reader).expect(200);
+      await request(sut.http).get('/probe/http/items/1').set('Authorization', reader).expect(200);
       await request(sut.http)
-        .post('/cats')
+        .post('/probe/http/items')
         .set('Authorization', reader)
-        .send({ name: 'Tom', age: 3, breed: 'Maine Coon' })
+        .send({ name: 'Tom', count: 3, label: 'cat' })
         .expect(201);
     }
 
-    await removeCat(reader).expect(200);
+    await removeItem(reader).expect(200);
   });
 
   it('should count GraphQL mutations with REST writes, and refuse one past the limit with 429 and TOO_MANY_REQUESTS', async () => {
     const writer = tokenOf(104);
-    await removeCat(writer).expect(200);
+    await removeItem(writer).expect(200);
     for (let i = 1; i < LIMIT; i += 1) {
-      const allowed = await upvote(writer).expect(200);
+      const allowed = await rename(writer).expect(200);
       expect(allowed.body.errors).toBeUndefined();
     }
 
-    const refused = await upvote(writer).expect(429);
+    const refused = await rename(writer).expect(429);
 
     expectRetryAfter(refused);
     expect(refused.body.errors).toEqual([
@@ -81,9 +90,9 @@ describe('bounded writes (WRITE_THROTTLE_LIMIT per user, REFRESH_THROTTLE_LIMIT 
     const query = await request(sut.http)
       .post('/graphql')
       .set('Authorization', writer)
-      .send({ query: '{ post(id: 1) { id } }' })
+      .send({ query: '{ probeItem(id: 1) { id } }' })
       .expect(200);
-    expect(query.body).toEqual({ data: { post: { id: 1 } } });
+    expect(query.body).toEqual({ data: { probeItem: { id: 1 } } });
   });
 
   it('should answer 429 with Retry-After to refresh attempts past the limit from one address, and only to it', async () => {
