@@ -81,7 +81,25 @@ describe(findParentTypes.name, () => {
     const note = () => findParentTypes(root).find((parent) => parent.Name === 'Note');
 
     it('should find a folder with the table, the data module, the model and a loadByIds batch function', () => {
-      expect(note()).toMatchObject({ Name: 'Note', graphql: true, schemaFirst: true, fixture: false });
+      expect(note()).toMatchObject({
+        Name: 'Note',
+        graphql: true,
+        schemaFirst: true,
+        fixture: false,
+        rest: false,
+      });
+    });
+
+    it('should mark a feature whose controller deletes as one a REST child can try to delete', () => {
+      const controller = join(root, 'src', 'notes', 'notes.controller.ts');
+      writeFileSync(controller, "@Controller('notes')\nexport class NotesController {}\n");
+      expect(note()).toMatchObject({ rest: false });
+
+      writeFileSync(
+        controller,
+        "@Controller('notes')\nexport class NotesController {\n  @Delete(':id')\n  remove() {}\n}\n",
+      );
+      expect(note()).toMatchObject({ rest: true });
     });
 
     it('should offer a feature whose service has no loadByIds (what the request loaders call) to REST-only children only', () => {

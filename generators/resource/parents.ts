@@ -14,6 +14,8 @@ export interface ParentType extends Names {
   schemaFirst: boolean;
   /** It was generated, so its test fixture can create one (`test/fixtures/<things>.ts`). */
   fixture: boolean;
+  /** Its REST controller deletes (`DELETE /<things>/:id`), so a REST child's test can try to delete it. */
+  rest: boolean;
 }
 
 /**
@@ -34,12 +36,14 @@ export function findParentTypes(root: string): ParentType[] {
       existsSync(service);
     if (!complete) return [];
     const loads = /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
+    const controller = file(`${names.kebabNames}.controller.ts`);
     return [
       {
         ...names,
         graphql: loads && /@ObjectType\(/.test(readFileSync(model, 'utf8')),
         schemaFirst: loads && hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
         fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
+        rest: existsSync(controller) && /@Delete\(/.test(readFileSync(controller, 'utf8')),
       },
     ];
   });

@@ -232,10 +232,10 @@ describe('generators', () => {
       const runs: Array<[string, string[]]> = [
         // The parents of the GraphQL children below, generated like any feature: whatever the app has (the demo's
         // Author and Post, or nothing after `npm run demo:remove`), the same cases run. A generated parent is a
-        // parent on its own endpoint: `writer` on the code-first one, `journal` on the schema-first one, both with
-        // REST, as the demo's Author was: a REST child's generated test deletes its parent over REST.
+        // parent on its own endpoint: `writer` on the code-first one with REST (a REST child's generated test then
+        // deletes it over REST), `journal` on the schema-first one without (its REST child's test does not).
         ['resource', ['--name', n.writer.given, '--api', 'both', '--style', 'code-first']],
-        ['resource', ['--name', n.journal.given, '--api', 'both', '--style', 'schema-first']],
+        ['resolver', ['--name', n.journal.given, '--style', 'schema-first']],
         ['controller', ['--name', n.category.given, '--owned']],
         // A REST-only child of a REST-only parent.
         [
