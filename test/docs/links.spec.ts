@@ -17,7 +17,7 @@ function prose(markdown: string): string {
 }
 
 /** GitHub's heading anchors: lowercase, punctuation dropped, spaces as hyphens, repeats numbered. */
-export function headingSlugs(markdown: string): Set<string> {
+function headingSlugs(markdown: string): Set<string> {
   const slugs = new Set<string>();
   const seen = new Map<string, number>();
   const withoutFences = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
