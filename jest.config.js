@@ -27,7 +27,12 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       rootDir: '.',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/generators/**/*.spec.ts'],
+      // test/docs: checks of the documentation (its links), fast like a unit spec.
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/generators/**/*.spec.ts',
+        '<rootDir>/test/docs/**/*.spec.ts',
+      ],
     },
     {
       ...shared,
