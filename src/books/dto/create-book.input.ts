@@ -85,7 +85,10 @@ export class CreateBookInput {
 
   @Field(() => JSONScalar, { nullable: true })
   @ApiPropertyOptional({
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }],
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })

@@ -1,4 +1,10 @@
-import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
 import { ERROR_RESPONSE_SCHEMA, ERROR_RESPONSE_SCHEMA_NAME } from './error-response';
 
 /** The methods OpenAPI 3.0 can describe: a route for any other (`@All()`'s SEARCH) is left out. */
@@ -34,7 +40,8 @@ const ERROR_CONTENT = {
  *   writes (the write throttle counts in the database);
  * - every error answer without a schema of its own gets ErrorResponse, the body the exception filter writes;
  * - a public operation says `security: []` (documentGuardedRoutes gave the others the bearer scheme);
- * - a route for a method OpenAPI 3.0 cannot describe (SEARCH) is left out.
+ * - a route for a method OpenAPI 3.0 cannot describe (SEARCH) is left out;
+ * - a nullable property of several types (a json field) says so as OpenAPI 3.0 can (nullableInBranches).
  * A controller adds what only it knows (a 404, a 409, a 403, a 503 where it reads the database) with the
  * usual decorators, a description without a type: the schema comes from here.
  */
@@ -50,11 +57,29 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if (operation) completeOperation(method, operation);
     }
   }
+  const schemas = document.components?.schemas ?? {};
+  for (const schema of Object.values(schemas)) {
+    for (const property of Object.values((schema as SchemaObject).properties ?? {})) {
+      nullableInBranches(property as SchemaObject);
+    }
+  }
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, [ERROR_RESPONSE_SCHEMA_NAME]: ERROR_RESPONSE_SCHEMA },
+    schemas: { ...schemas, [ERROR_RESPONSE_SCHEMA_NAME]: ERROR_RESPONSE_SCHEMA },
   };
   return document;
+}
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable property that is one of several types (a json
+ * field, `oneOf` object or array) says so in each branch instead, as `anyOf`, since null then matches them all.
+ */
+function nullableInBranches(property: SchemaObject): void {
+  const branches = property.oneOf ?? property.anyOf;
+  if (!property.nullable || property.type !== undefined || !branches) return;
+  delete property.nullable;
+  delete property.oneOf;
+  property.anyOf = branches.map((branch) => ({ ...branch, nullable: true }));
 }
 
 function completeOperation(method: string, operation: OperationObject): void {
