@@ -482,7 +482,8 @@ function apiProperty(
   { nullable, optional = false }: { nullable: boolean; optional?: boolean },
 ): string {
   // `string | null` and `boolean | null` reflect as Object: @nestjs/swagger would document an object.
-  const reflectedAsObject = nullable && !api.type && !api.oneOf && !api.enum && (type === 'string' || type === 'boolean');
+  const reflectedAsObject =
+    nullable && !api.type && !api.oneOf && !api.enum && (type === 'string' || type === 'boolean');
   const options = reflectedAsObject ? { type: `'${type}'`, ...api } : api;
   const entries = Object.entries({ ...options, ...(nullable ? { nullable: 'true' } : {}) });
   const body =
