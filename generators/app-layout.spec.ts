@@ -34,6 +34,17 @@ describe('APP_LAYOUT', () => {
     },
   );
 
+  it('should name the OpenAPI artefact, its script and its npm script as the app has them', () => {
+    const { artefact, command, regenerate } = APP_LAYOUT.openapi;
+    const scripts = (JSON.parse(source('package.json')) as { scripts: Record<string, string> }).scripts;
+
+    expect(existsSync(join(ROOT, artefact))).toBe(true);
+    expect(scripts[command.replace('npm run ', '')]).toContain(regenerate.script);
+    for (const name of regenerate.preload) {
+      expect(require.resolve(name, { paths: [ROOT] })).toContain(name);
+    }
+  });
+
   it('should point at folders and files that exist', () => {
     expect(existsSync(join(ROOT, `${APP_LAYOUT.paginatedType}.ts`))).toBe(true);
     expect(existsSync(join(ROOT, APP_LAYOUT.migrations, 'meta', '_journal.json'))).toBe(true);

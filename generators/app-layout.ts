@@ -47,6 +47,25 @@ export const APP_LAYOUT = {
       },
     },
   },
+  /** The committed OpenAPI document (REST routes and their DTOs), and the script that rewrites it. */
+  openapi: {
+    artefact: 'openapi.json',
+    command: 'npm run openapi',
+    regenerate: {
+      script: 'scripts/write-openapi.ts',
+      preload: [
+        '@nestjs/testing',
+        '@nestjs/graphql',
+        '@nestjs/apollo',
+        '@nestjs/platform-express',
+        '@nestjs/swagger',
+        'class-validator',
+        'drizzle-orm',
+        '@electric-sql/pglite',
+        'pg',
+      ],
+    },
+  },
   /** The base class of page types (`Paginated(Thing)`), without its extension. */
   paginatedType: 'src/graphql/paginated.type',
   /** SQL migrations, written by drizzle-kit from every `src/**\/*.table.ts` (no barrel to register a table in). */

@@ -70,8 +70,8 @@ describe('GraphQL list bounds and the cost limit (probe items, default limits)',
       });
       expect(statements.statements).toBe(0);
     };
-    const answered = async (query: string) => {
-      const body = await codeFirst(query);
+    const answered = async (query: string, variables?: Record<string, unknown>) => {
+      const body = await codeFirst(query, { variables });
       expect(body.status).toBe(200);
       expect(body.errors).toBeUndefined();
       return body.data!;
@@ -96,11 +96,29 @@ describe('GraphQL list bounds and the cost limit (probe items, default limits)',
       expect(data.probeItems).toHaveLength(51);
     });
 
-    it('should count 100 items per list when the limit is a variable (unknown before running)', async () => {
-      const query = 'query ($n: Int) { probeItems(limit: 30) { children(limit: $n) { id label } } }';
+    it('should price lists sized by variables at their values, as the same literals, and refuse as strongly', async () => {
+      const query =
+        'query ($limit: Int, $childLimit: Int) { probeItems(limit: $limit) { id children(limit: $childLimit) { id label } } }';
+      const literal = (limit: number, childLimit: number) =>
+        `{ probeItems(limit: ${limit}) { id children(limit: ${childLimit}) { id label } } }`;
+      const costOf = async (text: string, variables?: Record<string, unknown>) =>
+        errorOf(await codeFirst(text, { variables })).message;
 
-      await refusedForCost(query, { n: 2 });
-      await answered('{ probeItems(limit: 30) { children(limit: 2) { id label } } }');
+      const data = await answered(query, { limit: 2, childLimit: 2 });
+      expect(data.probeItems).toEqual([
+        { id: 1, children: [expect.anything(), expect.anything()] },
+        { id: 2, children: [expect.anything(), expect.anything()] },
+      ]);
+      // Left out: the arguments' defaults (10 and 10), as with no argument at all.
+      await answered(query);
+      await refusedForCost(query, { limit: 100, childLimit: 100 });
+      expect(await costOf(query, { limit: 100, childLimit: 100 })).toBe(await costOf(literal(100, 100)));
+    });
+
+    it("should price a variable left out at its operation's default", async () => {
+      await refusedForCost(
+        'query ($limit: Int = 100, $childLimit: Int = 100) { probeItems(limit: $limit) { children(limit: $childLimit) { id label } } }',
+      );
     });
 
     it('should page the top-level list with offset and limit', async () => {

@@ -115,6 +115,22 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
       }
     });
 
+    it('should open GraphiQL on an example query that runs, not on the welcome comment', async () => {
+      const page = await request(sut.http).get(endpoint.path).set('Accept', 'text/html').expect(200);
+      const [, attribute] = /data-default-query="([^"]*)"/.exec(page.text)!;
+      const query = attribute.replace(/&#(\d+);/g, (_match, code: string) =>
+        String.fromCharCode(Number(code)),
+      );
+
+      const { data, errors } = await gql<{ me: { username: string } }>(query, {
+        auth: `Bearer ${sut.aliceToken()}`,
+      });
+
+      expect(query).toContain('query Me');
+      expect(errors).toBeUndefined();
+      expect(data!.me.username).toBe('alice');
+    });
+
     describe('a mutation (needs a token)', () => {
       it.each([
         ['no Authorization header', undefined],

@@ -14,6 +14,22 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { required?: string[]; properties: Record<string, object> }> };
 };
+type ErrorBody = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
+
+/** What ErrorResponse says of a body: `statusCode` and `message` (a string or strings), maybe `error`, nothing else. */
+function errorResponseProblems(body: ErrorBody): string[] {
+  const problems: string[] = [];
+  const { statusCode, message, error, ...others } = body;
+  if (!Number.isInteger(statusCode)) problems.push('statusCode is not an integer');
+  const isText = typeof message === 'string';
+  const isLines = Array.isArray(message) && message.every((line) => typeof line === 'string');
+  if (!isText && !isLines) problems.push('message is neither a string nor strings');
+  if (error !== undefined && typeof error !== 'string') problems.push('error is not a string');
+  if (Object.keys(others).length > 0) problems.push(`unexpected ${Object.keys(others).join(', ')}`);
+  return problems;
+}
 
 // The document, the UI and the routes of accounts and of the test-only probe (test/fixtures/probe), which stand
 // for any feature's; test/demo/openapi.e2e-spec.ts checks the demo's routes.
@@ -128,20 +144,20 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(document.paths['/probe/notes/{id}'].delete.security).toEqual(bearer);
       expect(document.paths['/probe/me'].get.security).toEqual(bearer);
       expect(document.paths['/auth/profile'].get.security).toEqual(bearer);
-      expect(document.paths['/probe/notes'].get.security ?? []).toEqual([]);
-      expect(document.paths['/probe/echo'].post.security ?? []).toEqual([]);
-      expect(document.paths['/auth/login'].post.security ?? []).toEqual([]);
+      expect(document.paths['/probe/notes'].get.security).toEqual([]);
+      expect(document.paths['/probe/echo'].post.security).toEqual([]);
+      expect(document.paths['/auth/login'].post.security).toEqual([]);
     });
 
     it.each<[string, string, string[]]>([
-      ['post', '/auth/login', ['200', '400', '401', '429', '503']],
-      ['post', '/auth/signup', ['201', '400', '404', '409', '429', '503']],
-      ['post', '/auth/refresh', ['200', '400', '401', '429']],
-      ['post', '/auth/logout', ['204', '400']],
-      ['post', '/auth/password', ['204', '400', '401', '403', '429', '503']],
+      ['post', '/auth/login', ['200', '400', '401', '413', '415', '429', '503']],
+      ['post', '/auth/signup', ['201', '400', '404', '409', '413', '415', '429', '503']],
+      ['post', '/auth/refresh', ['200', '400', '401', '413', '415', '429']],
+      ['post', '/auth/logout', ['204', '400', '413', '415']],
+      ['post', '/auth/password', ['204', '400', '401', '403', '413', '415', '429', '503']],
       ['get', '/auth/profile', ['200', '401']],
-      ['get', '/users', ['200', '401', '403']],
-      ['patch', '/users/{id}', ['200', '400', '401', '403', '404', '409']],
+      ['get', '/users', ['200', '400', '401', '403']],
+      ['patch', '/users/{id}', ['200', '400', '401', '403', '404', '409', '413', '415', '429', '503']],
     ])('should document %s %s with a summary and its responses', (method, path, statuses) => {
       const operation = document.paths[path]?.[method];
 
@@ -191,15 +207,83 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       );
     });
 
+    it('should give every error answer of every operation the one ErrorResponse schema', () => {
+      // /health's 503 is its report (which check failed), documented by Terminus.
+      const apiPaths = Object.entries(document.paths).filter(([path]) => !path.startsWith('/health'));
+      for (const [path, operations] of apiPaths) {
+        for (const [method, { responses }] of Object.entries(operations)) {
+          for (const [status, response] of Object.entries(responses)) {
+            if (!/^[45]/.test(status)) continue;
+            expect([method, path, status, response.content]).toEqual([
+              method,
+              path,
+              status,
+              { 'application/json': { schema: ERROR_REF } },
+            ]);
+          }
+        }
+      }
+      expect(document.components.schemas.ErrorResponse).toMatchObject({
+        required: ['statusCode', 'message'],
+        properties: {
+          statusCode: { type: 'integer' },
+          message: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+          error: { type: 'string' },
+        },
+      });
+    });
+
+    it('should describe the real error bodies: a validation list, a sentence, with and without `error`', async () => {
+      const token = sut.aliceToken();
+      const answers = [
+        await request(sut.http)
+          .post('/probe/notes')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ text: 1 }),
+        await request(sut.http).get('/auth/profile'),
+        await request(sut.http).delete('/probe/notes/2147483647').set('Authorization', `Bearer ${token}`),
+        await request(sut.http).post('/auth/login').set('Content-Type', 'text/plain').send('alice'),
+        await request(sut.http).get('/probe/notes?limit=0'),
+      ];
+
+      expect(answers.map(({ status }) => status)).toEqual([400, 401, 404, 415, 400]);
+      expect(answers.map(({ body }) => Array.isArray((body as ErrorBody).message))).toContain(true);
+      expect(answers.map(({ body }) => 'error' in (body as ErrorBody))).toEqual(
+        expect.arrayContaining([true, false]),
+      );
+      for (const { body } of answers) expect(errorResponseProblems(body as ErrorBody)).toEqual([]);
+    });
+
+    it('should say of every operation whether it needs a token: the bearer scheme, or security: []', () => {
+      for (const operations of Object.values(document.paths)) {
+        for (const { security } of Object.values(operations)) expect(security).toEqual(expect.any(Array));
+      }
+    });
+
+    it('should give the JSON answers of accounts a schema (GET /auth/profile, the list of users)', () => {
+      const schemaOf = (path: string, method: string, status: string) =>
+        (document.paths[path][method].responses[status].content as Record<string, { schema: unknown }>)[
+          'application/json'
+        ].schema;
+
+      expect(schemaOf('/auth/profile', 'get', '200')).toEqual({
+        $ref: '#/components/schemas/ProfileResponseDto',
+      });
+      expect(schemaOf('/users', 'get', '200')).toEqual({
+        type: 'array',
+        items: { $ref: '#/components/schemas/UserResponseDto' },
+      });
+    });
+
     it('should put the bearer scheme on the routes of a signed-in user, not on sign-up, refresh or logout', () => {
       const bearer = [{ bearer: [] }];
 
       expect(document.paths['/auth/password'].post.security).toEqual(bearer);
       expect(document.paths['/users'].get.security).toEqual(bearer);
       expect(document.paths['/users/{id}'].patch.security).toEqual(bearer);
-      expect(document.paths['/auth/signup'].post.security ?? []).toEqual([]);
-      expect(document.paths['/auth/refresh'].post.security ?? []).toEqual([]);
-      expect(document.paths['/auth/logout'].post.security ?? []).toEqual([]);
+      expect(document.paths['/auth/signup'].post.security).toEqual([]);
+      expect(document.paths['/auth/refresh'].post.security).toEqual([]);
+      expect(document.paths['/auth/logout'].post.security).toEqual([]);
     });
   });
 });

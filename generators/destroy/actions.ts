@@ -39,6 +39,11 @@ export function touchedEndpoints(entry: ManifestEntry): GraphqlStyle[] {
   );
 }
 
+/** A feature with a controller: its routes are in openapi.json. */
+export function hasRestRoutes(entry: ManifestEntry): boolean {
+  return Object.keys(entry.files).some((file) => file.endsWith('.controller.ts'));
+}
+
 const SCRIPTS: Record<GraphqlStyle, string> = {
   'code-first': 'npm run graphql:schema',
   'schema-first': 'npm run graphql:typings',
@@ -79,6 +84,7 @@ export function buildDestroy(changes: FileChanges, manifest: Manifest, options: 
   for (const style of touchedEndpoints(entry)) {
     changes.plan(`${APP_LAYOUT.endpoints[style].artefact} (${SCRIPTS[style]})`);
   }
+  if (hasRestRoutes(entry)) changes.plan(`${APP_LAYOUT.openapi.artefact} (${APP_LAYOUT.openapi.command})`);
 }
 
 /** The drop migration (for what has a table) and the regenerated schema artefacts, side by side (independent). */

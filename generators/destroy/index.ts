@@ -3,7 +3,7 @@ import { FileChanges } from '../utils/file-changes';
 import { generate, startRegenerations } from '../utils/generate';
 import { readManifest } from '../utils/manifest';
 import { collectAnswers, type Option } from '../utils/options';
-import { buildDestroy, destroyProblem, finishDestroy, touchedEndpoints } from './actions';
+import { buildDestroy, destroyProblem, finishDestroy, hasRestRoutes, touchedEndpoints } from './actions';
 import { normalizeDestroyOptions } from './normalize';
 
 export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> {
@@ -34,6 +34,7 @@ export function destroyGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig
         const regenerations = startRegenerations(
           root,
           answers?.dryRun || !entry ? [] : touchedEndpoints(entry),
+          { openapi: !answers?.dryRun && !!entry && hasRestRoutes(entry) },
         );
         return generate(
           root,

@@ -64,6 +64,7 @@ export function buildResource(
     registerModule(file, features, `${options.Names}${apiModule.className}`, `${folder}${apiModule.file}`);
     changes.plan(`${artefact} (npm run ${options.codeFirst ? 'graphql:schema' : 'graphql:typings'})`);
   }
+  if (options.rest) changes.plan(`${APP_LAYOUT.openapi.artefact} (${APP_LAYOUT.openapi.command})`);
   if (options.rest && !options.codeFirst) {
     registerModule(APP_LAYOUT.rootModule.file, 'imports', `${options.Names}Module`, `${folder}.module`);
   }

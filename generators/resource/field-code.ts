@@ -83,6 +83,8 @@ interface TypeCode {
   /** The rules after IsOptional (`IsString()`, `Length(1, 200)`), importing what they use into `to`. */
   rules: (to: Imports, required: boolean) => string[];
   api: Record<string, string>;
+  /** The OpenAPI options of the inputs, where they accept more than the model returns (a decimal as a number too). */
+  apiInput?: Record<string, string>;
   /** A class-transformer function of field-validators.ts that shapes the value before it is checked. */
   transform?: string;
   /** The most characters of a long value (text, json), which the GraphQL cost limit counts by (`@maxSize`). */
@@ -137,7 +139,7 @@ export function fieldCode(
       decorators.push(graphqlField(optional));
     }
     if (apis.rest) {
-      decorators.push(apiProperty(code, { nullable, optional }));
+      decorators.push(apiProperty({ ...code, api: code.apiInput ?? code.api }, { nullable, optional }));
       to.add('@nestjs/swagger', [optional || nullable ? 'ApiPropertyOptional' : 'ApiProperty']);
     }
     if (code.transform) {
@@ -268,6 +270,11 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
           type: "'string'",
           format: "'decimal'",
           example: `'${exampleDecimal(precision, scale)}'`,
+          description: "'A decimal string.'",
+        },
+        apiInput: {
+          oneOf: "[{ type: 'number' }, { type: 'string', format: 'decimal' }]",
+          example: `'${exampleDecimal(precision, scale)}'`,
           description: "'A JSON number or a decimal string; read back as a string.'",
         },
       };
@@ -333,8 +340,7 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
           return [`IsJsonDocument(${JSON_MAX_BYTES})`];
         },
         api: {
-          type: "'object'",
-          additionalProperties: 'true',
+          oneOf: "[{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }]",
           description: "'A JSON object or array, at most 64 kB.'",
         },
         maxSize: JSON_MAX_BYTES,
@@ -476,7 +482,8 @@ function apiProperty(
   { nullable, optional = false }: { nullable: boolean; optional?: boolean },
 ): string {
   // `string | null` and `boolean | null` reflect as Object: @nestjs/swagger would document an object.
-  const reflectedAsObject = nullable && !api.type && !api.enum && (type === 'string' || type === 'boolean');
+  const reflectedAsObject =
+    nullable && !api.type && !api.oneOf && !api.enum && (type === 'string' || type === 'boolean');
   const options = reflectedAsObject ? { type: `'${type}'`, ...api } : api;
   const entries = Object.entries({ ...options, ...(nullable ? { nullable: 'true' } : {}) });
   const body =

@@ -91,6 +91,7 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
         const regenerations = startRegenerations(
           root,
           resource.graphql && !answers.dryRun ? [resource.style] : [],
+          { openapi: resource.rest && !answers.dryRun },
         );
         return generate(
           root,

@@ -114,7 +114,7 @@ export function startEarly(
   };
 }
 
-/** The committed schema artefacts of some GraphQL endpoints, regenerated after a run (startRegenerations). */
+/** The committed artefacts derived from the app (GraphQL schemas, OpenAPI), regenerated after a run (startRegenerations). */
 export interface Regenerations {
   /** The tree is written: tracks each artefact (a rollback puts it back) and runs each script. */
   run(changes: FileChanges): Array<Promise<void>>;
@@ -123,14 +123,22 @@ export interface Regenerations {
 }
 
 /**
- * The regeneration of each endpoint's artefact (schema.gql, the schema-first typings), started at once
- * (startEarly) so that its loading overlaps the generator's own work; none for no endpoint (a dry run, a REST-only
- * feature).
+ * The regeneration of each endpoint's artefact (schema.gql, the schema-first typings) and, with `openapi` (a
+ * change to REST routes), of openapi.json, each started at once (startEarly) so that its loading overlaps the
+ * generator's own work; none for nothing to regenerate (a dry run).
  */
-export function startRegenerations(root: string, styles: readonly GraphqlStyle[]): Regenerations {
-  const scripts = styles.map((style) => ({
-    artefact: APP_LAYOUT.endpoints[style].artefact,
-    script: startEarly(root, APP_LAYOUT.endpoints[style].regenerate),
+export function startRegenerations(
+  root: string,
+  styles: readonly GraphqlStyle[],
+  { openapi = false }: { openapi?: boolean } = {},
+): Regenerations {
+  const sources = [
+    ...styles.map((style) => APP_LAYOUT.endpoints[style]),
+    ...(openapi ? [APP_LAYOUT.openapi] : []),
+  ];
+  const scripts = sources.map(({ artefact, regenerate }) => ({
+    artefact,
+    script: startEarly(root, regenerate),
   }));
   return {
     run: (changes) =>

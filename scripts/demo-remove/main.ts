@@ -8,7 +8,8 @@ import { type DemoRemoval, DemoRemovalRefused, planDemoRemoval } from './plan';
 /**
  * `npm run demo:remove [-- --dry-run]`: turns the starter into a product skeleton. Removes the showcase and the
  * example features (scripts/demo-remove/demo.ts lists them), their registrations, tests, data and manifest entry,
- * then writes one migration that drops their tables and regenerates both GraphQL endpoints' artefacts. Everything
+ * then writes one migration that drops their tables and regenerates both GraphQL endpoints' artefacts and
+ * openapi.json. Everything
  * is planned in memory first; a failing step puts the tree back. A second run finds nothing to remove.
  */
 const ROOT = resolve(__dirname, '..', '..');
@@ -35,7 +36,7 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   // The schema scripts load Nest and GraphQL while the files are written (as the generators do).
-  const regenerations = startRegenerations(ROOT, GRAPHQL_STYLES);
+  const regenerations = startRegenerations(ROOT, GRAPHQL_STYLES, { openapi: true });
   try {
     changes.commit();
     try {
@@ -59,6 +60,7 @@ function planFollowUps(changes: FileChanges, { tablesToDrop }: DemoRemoval): voi
   }
   changes.plan(`${APP_LAYOUT.endpoints['code-first'].artefact} (npm run graphql:schema)`);
   changes.plan(`${APP_LAYOUT.endpoints['schema-first'].artefact} (npm run graphql:typings)`);
+  changes.plan(`${APP_LAYOUT.openapi.artefact} (${APP_LAYOUT.openapi.command})`);
 }
 
 /** drizzle-kit's migration for the tables that went with their *.table.ts files; it must only drop. */

@@ -13,6 +13,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ProfileResponseDto } from './dto/profile-response.dto';
 import type { Request } from 'express';
 import { clientAddressOf } from '../common/http/client-address';
 import { clientGoneSignal } from '../common/http/client-gone-signal';
@@ -133,7 +134,7 @@ export class AuthController {
 
   @Get('profile')
   @ApiOperation({ summary: 'The verified access token payload' })
-  @ApiOkResponse({ description: 'sub, username, roles, iat, exp' })
+  @ApiOkResponse({ type: ProfileResponseDto, description: 'sub, username, roles, iat, exp' })
   @ApiUnauthorizedResponse({ description: 'No valid access token' })
   getProfile(@CurrentUser() user: TokenPayload): TokenPayload {
     return user;

@@ -6,6 +6,8 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { IdParam } from '../common/decorators/id-param.decorator';
@@ -19,12 +21,18 @@ import { BooksService } from './books.service';
 
 // Reads are public; writes keep the global guard: they need a token (and the OpenAPI document says so).
 @ApiTags('books')
+// Every route reads or writes the database; the other errors they share are added to the document in one place
+// (src/common/openapi/complete-document.ts).
+@ApiServiceUnavailableResponse({
+  description: 'The database is unavailable: try again after the Retry-After header’s seconds.',
+})
 @Controller('books')
 export class BooksController {
   constructor(private readonly booksService: BooksService) {}
 
   @Public()
   @Get()
+  @ApiOperation({ summary: 'List books, a page at a time' })
   @ApiOkResponse({ type: [Book], description: 'A page of books.' })
   @ApiBadRequestResponse({ description: 'A paging, filter or order parameter out of range.' })
   async getBooks(
@@ -40,6 +48,7 @@ export class BooksController {
 
   @Public()
   @Get(':id')
+  @ApiOperation({ summary: 'Get a book by id' })
   @ApiOkResponse({ type: Book })
   @ApiNotFoundResponse()
   getBook(@IdParam() id: number): Promise<Book> {
@@ -47,6 +56,7 @@ export class BooksController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a book' })
   @ApiCreatedResponse({ type: Book })
   @ApiBadRequestResponse({ description: 'A field missing or invalid; the message names it.' })
   @ApiConflictResponse({ description: 'A unique field already has this value.' })
@@ -55,6 +65,7 @@ export class BooksController {
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Change some fields of a book' })
   @ApiOkResponse({ type: Book })
   @ApiBadRequestResponse({ description: 'A field invalid, or none given.' })
   @ApiNotFoundResponse()
@@ -65,6 +76,7 @@ export class BooksController {
 
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a book' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   async deleteBook(@IdParam() id: number): Promise<void> {

@@ -7,6 +7,7 @@ import type { Environment } from '../config/environment';
 import { Metrics } from '../metrics/metrics.service';
 import { formatGraphqlError } from './format-graphql-error';
 import { createGraphqlContext } from './graphql-context';
+import { costLimitPlugin } from './cost-limit';
 import { graphqlLimitsRule } from './graphql-limits';
 import { graphiqlLandingPage, isGraphqlIdeEnabled } from './graphiql/graphiql-ide';
 import { limitResponseSize } from './response-size';
@@ -62,6 +63,7 @@ export function graphqlEndpointOptions(
     graphiql: false,
     plugins: [
       metrics.graphqlPlugin(),
+      costLimitPlugin(config.get('GRAPHQL_MAX_COST', { infer: true })),
       noSubscriptionsOverHttp(path),
       tooManyRequestsStatus(),
       ...(ide ? [graphiqlLandingPage(path)] : []),

@@ -16,7 +16,9 @@ import {
   FULL_INTROSPECTION_QUERY,
   graphqlLimitsRule,
   MAX_ALIAS_LENGTH,
+  usesVariables,
 } from './graphql-limits';
+import { costLimitPlugin } from './cost-limit';
 
 const schema = buildSchema(`
   type Post { id: Int!  title: String!  author: Author! }
@@ -174,12 +176,24 @@ describe(graphqlLimitsRule.name, () => {
         postIdsByAuthor(authorIds: [Int!]!): [[Int!]!]! @maxItems(max: 100, sizedBy: "authorIds", innerMax: 10)
         tags: [String!]! @maxItems(max: 20)
       }
+      type Subscription {
+        postsAdded(limit: Int = 10): [Post!]! @maxItems(max: 100, sizedBy: "limit")
+      }
     `);
-    /** The cost the rule finds (every document costs more than 0). */
-    const costOf = (query: string) => {
-      const [message] = validate(declared, parse(query), [graphqlLimitsRule({ ...LIMITS, maxCost: 0 })]).map(
-        (error) => error.message,
-      );
+    /**
+     * The cost found (every document costs more than 0): by the rule, or for an operation with variables by the
+     * cost limit that prices them at their values (cost-limit.ts).
+     */
+    const costOf = (query: string, variables: Record<string, unknown> = {}) => {
+      const document = parse(query);
+      const operation = document.definitions.find(
+        (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+      )!;
+      const [message] = usesVariables(operation)
+        ? [costLimitPlugin(0).refusal(declared, document, operation, variables)!.message]
+        : validate(declared, document, [graphqlLimitsRule({ ...LIMITS, maxCost: 0 })]).map(
+            (error) => error.message,
+          );
       return Number(/^Query cost (\d+) exceeds/.exec(message)![1]);
     };
 
@@ -191,12 +205,34 @@ describe(graphqlLimitsRule.name, () => {
       expect(costOf('{ authors { nodes { posts { id title } } } }')).toBe(1 + 1 + 10 * (1 + 10 * 2));
     });
 
-    it('should count the maximum for a variable or null, and never more than the maximum', () => {
-      const maximum = 1 + 1 + 2 * (1 + 100 * 2);
+    it("should size a list by its variable's value, its operation's default, or the argument's default", () => {
+      const query = 'query ($n: Int) { authors(limit: 2) { nodes { posts(limit: $n) { id title } } } }';
 
+      expect(costOf(query, { n: 3 })).toBe(
+        costOf('{ authors(limit: 2) { nodes { posts(limit: 3) { id title } } } }'),
+      );
+      expect(costOf(query, { n: 3 })).toBe(1 + 1 + 2 * (1 + 3 * 2));
+      expect(costOf(query)).toBe(1 + 1 + 2 * (1 + 10 * 2));
+      expect(costOf(query.replace('$n: Int', '$n: Int = 4'))).toBe(1 + 1 + 2 * (1 + 4 * 2));
       expect(
-        costOf('query ($n: Int) { authors(limit: 2) { nodes { posts(limit: $n) { id title } } } }'),
-      ).toBe(maximum);
+        costOf('query ($l: Int, $n: Int) { authors(limit: $l) { nodes { posts(limit: $n) { id } } } }', {
+          l: 2,
+          n: 2,
+        }),
+      ).toBe(1 + 1 + 2 * (1 + 2));
+    });
+
+    it('should price a subscription document with variables the same way', () => {
+      expect(costOf('subscription ($n: Int) { postsAdded(limit: $n) { id } }', { n: 2 })).toBe(1 + 2);
+      expect(costOf('subscription ($n: Int) { postsAdded(limit: $n) { id } }', { n: 100 })).toBe(1 + 100);
+    });
+
+    it('should count the maximum for null, and never more than the maximum, literal or variable', () => {
+      const maximum = 1 + 1 + 2 * (1 + 100 * 2);
+      const query = 'query ($n: Int) { authors(limit: 2) { nodes { posts(limit: $n) { id title } } } }';
+
+      expect(costOf(query, { n: null })).toBe(maximum);
+      expect(costOf(query, { n: 5000 })).toBe(maximum);
       expect(costOf('{ authors(limit: 2) { nodes { posts(limit: null) { id title } } } }')).toBe(maximum);
       expect(costOf('{ authors(limit: 2) { nodes { posts(limit: 5000) { id title } } } }')).toBe(maximum);
     });
@@ -215,7 +251,10 @@ describe(graphqlLimitsRule.name, () => {
     it('should size a list by the length of a list argument (one value counts as a list of one)', () => {
       expect(costOf('{ authorsByIds(ids: [1, 2, 3]) { id } }')).toBe(1 + 3);
       expect(costOf('{ authorsByIds(ids: 7) { id } }')).toBe(1 + 1);
-      expect(costOf('query ($ids: [Int!]!) { authorsByIds(ids: $ids) { id } }')).toBe(1 + 100);
+      expect(costOf('query ($ids: [Int!]!) { authorsByIds(ids: $ids) { id } }', { ids: [1, 2, 3] })).toBe(
+        1 + 3,
+      );
+      expect(costOf('query ($ids: [Int!]!) { authorsByIds(ids: $ids) { id } }', { ids: 7 })).toBe(1 + 1);
     });
 
     it('should count each value of a list of scalars, inner lists by innerMax', () => {

@@ -166,24 +166,42 @@ function introspectionAllowance(schema: GraphQLSchema): Measure {
   return allowance;
 }
 
+/** The operation's variables, coerced (their defaults applied); undefined where they are not known yet. */
+export type VariableValues = Readonly<Record<string, unknown>>;
+
 /**
  * Items a declared list holds for this use of the field: the `sizedBy` argument as written (an Int, a list's
- * length), its default when left out, `max` for a variable or null (unknown until the operation runs).
+ * length) or as its variable's value (its default when the variable is left out), the argument's default when
+ * left out, `max` for null or for a variable whose value is not known (`variables` undefined).
  */
-function declaredSize(bound: MaxItems, definition: GraphQLField<unknown, unknown>, node: FieldNode): number {
+function declaredSize(
+  bound: MaxItems,
+  definition: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  variables: VariableValues | undefined,
+): number {
   const clamp = (size: number) => Math.min(Math.max(size, 0), bound.max);
   if (!bound.sizedBy) return bound.max;
   const argument = definition.args.find((arg) => arg.name === bound.sizedBy);
+  const isList = argument !== undefined && isListType(getNullableType(argument.type));
+  const sizeOf = (given: unknown) => {
+    if (Array.isArray(given)) return clamp(given.length);
+    if (typeof given !== 'number' || !Number.isInteger(given)) return bound.max;
+    // One value where a list is expected is a list of one (input coercion).
+    return isList ? 1 : clamp(given);
+  };
   const value = node.arguments?.find((arg: ArgumentNode) => arg.name.value === bound.sizedBy)?.value;
-  if (!value) {
+  // A variable left out (no value, no default of its own) leaves the argument out: its default applies.
+  const leftOut =
+    !value || (value.kind === Kind.VARIABLE && variables !== undefined && !(value.name.value in variables));
+  if (leftOut) {
     const fallback: unknown = argument?.defaultValue;
-    if (typeof fallback === 'number') return clamp(fallback);
-    return Array.isArray(fallback) ? clamp(fallback.length) : bound.max;
+    return typeof fallback === 'number' || Array.isArray(fallback) ? sizeOf(fallback) : bound.max;
   }
+  if (value.kind === Kind.VARIABLE) return variables ? sizeOf(variables[value.name.value]) : bound.max;
   if (value.kind === Kind.LIST) return clamp(value.values.length);
   if (value.kind !== Kind.INT) return bound.max;
-  // One value where a list is expected is a list of one (input coercion).
-  return argument && isListType(getNullableType(argument.type)) ? 1 : clamp(Number(value.value));
+  return sizeOf(Number(value.value));
 }
 
 /** How many times a field's selections run: the product of the sizes of its type's list levels. */
@@ -202,7 +220,7 @@ function listFactor(type: GraphQLOutputType | undefined, outer: number, inner: n
  * measured once per set of sizes it is used with (memo), so a document that reuses fragments exponentially costs
  * linear time to measure; a fragment cycle counts nothing more (NoFragmentCyclesRule reports it).
  */
-class Measurer {
+export class Measurer {
   private readonly fragments = new Map<string, Measure>();
   private readonly inProgress = new Set<string>();
   private readonly introspectionSizes: ReadonlyMap<string, number>;
@@ -210,6 +228,8 @@ class Measurer {
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly fragmentNamed: (name: string) => FragmentDefinitionNode | undefined | null,
+    /** The operation's variables, for lists sized by one; unknown at validation. */
+    private readonly variables?: VariableValues,
   ) {
     this.introspectionSizes = introspectionListSizes(schema);
   }
@@ -230,7 +250,7 @@ class Measurer {
         const definition = fieldDefinition(parent, selection.name.value);
         const bound = definition && maxItemsOf(definition);
         const size = bound
-          ? declaredSize(bound, definition, selection)
+          ? declaredSize(bound, definition, selection, this.variables)
           : parent && this.introspectionSizes.get(`${parent.name}.${selection.name.value}`);
         // A page's bound sizes its list fields (nodes, edges), not the page itself.
         const childSized = bound?.sizedFields && new Map(bound.sizedFields.map((name) => [name, size!]));
@@ -295,6 +315,10 @@ class Measurer {
   }
 }
 
+/** Whether the operation declares variables: its cost depends on their values. */
+export const usesVariables = (operation: OperationDefinitionNode) =>
+  (operation.variableDefinitions?.length ?? 0) > 0;
+
 /**
  * A validation rule that refuses an operation that is too deep, has too many aliases or directives, or costs
  * too much: 1 per field and per value (a `@maxSize` value one per 1 024 characters), a list field's selections
@@ -329,8 +353,10 @@ export function graphqlLimitsRule(limits: GraphqlLimits): ValidationRule {
           ['depth', measure.depth, limits.maxDepth],
           ['aliases', measure.aliases, limits.maxAliases],
           ['directives', measure.directives, limits.maxDirectives],
-          ['cost', measure.cost, limits.maxCost],
         ];
+        // An operation with variables is priced once their values are known (cost-limit.ts): at the variables'
+        // values, as the same operation with literals is priced here.
+        if (!usesVariables(operation)) checks.push(['cost', measure.cost, limits.maxCost]);
         if (measure.introspectionCost > 0) {
           const allowance = introspectionAllowance(schema);
           checks.push(

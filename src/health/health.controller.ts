@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { Public } from '../common/decorators/public.decorator';
 import { DatabaseHealthIndicator } from './database.health';
@@ -17,6 +18,7 @@ export class HealthController {
 
   @Get()
   @HealthCheck()
+  @ApiOperation({ summary: 'Whether the database answers' })
   check() {
     return this.health.check([() => this.database.isHealthy()]);
   }
@@ -24,6 +26,7 @@ export class HealthController {
   /** Liveness: the process serves HTTP. No database call, so a database outage never gets the app restarted. */
   @Get('live')
   @HealthCheck()
+  @ApiOperation({ summary: 'Liveness: the process serves HTTP' })
   live() {
     return this.health.check([]);
   }
@@ -31,6 +34,9 @@ export class HealthController {
   /** Readiness: send traffic here. 503 while the database does not answer, a migration is missing, or after SIGTERM. */
   @Get('ready')
   @HealthCheck()
+  @ApiOperation({
+    summary: 'Readiness: the database answers, its migrations are applied, no shutdown started',
+  })
   ready() {
     return this.health.check([
       () => this.readiness.check(),

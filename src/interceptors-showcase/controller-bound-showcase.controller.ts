@@ -1,5 +1,5 @@
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { TransformInterceptor } from '../common/interceptors/transform.interceptor';
 import { InterceptorsShowcaseService } from './interceptors-showcase.service';
@@ -14,12 +14,26 @@ export class ControllerBoundShowcaseController {
 
   @Get()
   @ApiOperation({ summary: 'Wrapped as { data } by the class-level binding' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'object', properties: { bound: { type: 'string' } } } },
+    },
+  })
   getBound() {
     return this.showcase.controllerBound();
   }
 
   @Get('list')
   @ApiOperation({ summary: 'Wrapped as { data } by the same class-level binding' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'array', items: { type: 'integer' } } },
+    },
+  })
   getList() {
     return this.showcase.list();
   }

@@ -33,6 +33,13 @@ export class InterceptorsShowcaseController {
   @Get('transform')
   @UseInterceptors(TransformInterceptor)
   @ApiOperation({ summary: 'The result wrapped as { data }' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'object', properties: { hello: { type: 'string' } } } },
+    },
+  })
   getTransformed() {
     return this.showcase.greeting();
   }
@@ -40,6 +47,9 @@ export class InterceptorsShowcaseController {
   @Get('transform-empty')
   @UseInterceptors(TransformInterceptor)
   @ApiOperation({ summary: 'An empty array wrapped as { data: [] }' })
+  @ApiOkResponse({
+    schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: {} } } },
+  })
   getTransformedEmpty() {
     return this.showcase.emptyList();
   }
@@ -47,6 +57,7 @@ export class InterceptorsShowcaseController {
   @Get('exclude-null')
   @UseInterceptors(ExcludeNullInterceptor)
   @ApiOperation({ summary: 'A null result sent as an empty body' })
+  @ApiOkResponse({ description: 'An empty body' })
   getExcludedNull() {
     return this.showcase.nothing();
   }
@@ -62,6 +73,7 @@ export class InterceptorsShowcaseController {
   @Get('cached')
   @UseInterceptors(FixedCacheInterceptor)
   @ApiOperation({ summary: 'A fixed [] from the interceptor; the handler never runs' })
+  @ApiOkResponse({ schema: { type: 'array', items: { type: 'integer' } } })
   getCached() {
     return this.showcase.expensiveList();
   }
@@ -69,7 +81,15 @@ export class InterceptorsShowcaseController {
   @Get('slow')
   @UseInterceptors(TimeoutInterceptor)
   @ApiOperation({ summary: 'Waits ms milliseconds; 408 once it takes longer than 5000 ms' })
-  @ApiOkResponse({ schema: { example: { waited: 100 } }, description: 'How long the handler waited' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['waited'],
+      properties: { waited: { type: 'integer' } },
+      example: { waited: 100 },
+    },
+    description: 'How long the handler waited',
+  })
   @ApiBadRequestResponse({ description: 'ms is not an integer from 0 to 60000' })
   @ApiRequestTimeoutResponse({ description: 'The handler took longer than 5000 ms' })
   getSlow(@Query() { ms }: SlowQueryDto, @Req() request: TimedRequest): Observable<{ waited: number }> {
@@ -89,6 +109,7 @@ export class InterceptorsShowcaseController {
   @Get('library')
   @UseInterceptors(TransformInterceptor)
   @ApiOperation({ summary: 'Sends { raw: true } itself; not wrapped' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { raw: { type: 'boolean' } } } })
   getLibrary(@Res() response: Response): void {
     response.json(this.showcase.raw());
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Ip, Post, Query, Session } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Session as ExpressSession, SessionData } from 'express-session';
 import { Public } from '../common/decorators/public.decorator';
 import { RoutingService } from './routing.service';
@@ -12,7 +12,19 @@ export class RoutingRequestController {
   constructor(private readonly routing: RoutingService) {}
 
   @Get('request')
-  @ApiOkResponse({ schema: { example: { ip: '::1', userAgent: 'curl/8.5.0', query: { a: '1' } } } })
+  @ApiOperation({ summary: 'The client address, User-Agent and query, from the request accessors' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['ip', 'userAgent', 'query'],
+      properties: {
+        ip: { type: 'string' },
+        userAgent: { type: 'string', nullable: true },
+        query: { type: 'object', additionalProperties: true },
+      },
+      example: { ip: '::1', userAgent: 'curl/8.5.0', query: { a: '1' } },
+    },
+  })
   describeRequest(
     @Ip() ip: string,
     @Headers('user-agent') userAgent: string | undefined,
@@ -25,7 +37,15 @@ export class RoutingRequestController {
   // The whole body and one key of it; a plain object type, so the validation pipe passes it unchanged.
   @Post('body')
   @ApiBody({ schema: { type: 'object', example: { name: 'Tom' } } })
-  @ApiCreatedResponse({ schema: { example: { body: { name: 'Tom' }, name: 'Tom' } } })
+  @ApiOperation({ summary: 'The whole JSON body and its `name`' })
+  @ApiCreatedResponse({
+    schema: {
+      type: 'object',
+      required: ['body', 'name'],
+      properties: { body: { type: 'object', additionalProperties: true }, name: {} },
+      example: { body: { name: 'Tom' }, name: 'Tom' },
+    },
+  })
   echoBody(
     @Body() body: Record<string, unknown>,
     @Body('name') name: unknown,
@@ -35,8 +55,14 @@ export class RoutingRequestController {
 
   // The session middleware is applied to this route only (RoutingModule.configure).
   @Get('session')
+  @ApiOperation({ summary: 'Visits counted in a cookie-backed session' })
   @ApiOkResponse({
-    schema: { example: { visits: 1 } },
+    schema: {
+      type: 'object',
+      required: ['visits'],
+      properties: { visits: { type: 'integer' } },
+      example: { visits: 1 },
+    },
     description: 'Counts visits in a cookie-backed session',
   })
   countVisits(@Session() session: ExpressSession & Partial<SessionData>): Promise<{ visits: number }> {

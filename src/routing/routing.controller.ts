@@ -48,7 +48,15 @@ export class RoutingController {
 
   @Get('resource')
   @Header('X-Handler', 'get')
-  @ApiOkResponse({ schema: { example: { resource: 'routing' } } })
+  @ApiOperation({ summary: 'The resource, from its own handler (HEAD and OPTIONS have theirs)' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['resource'],
+      properties: { resource: { type: 'string' } },
+      example: { resource: 'routing' },
+    },
+  })
   getResource(): { resource: string } {
     return { resource: 'routing' };
   }
@@ -61,6 +69,7 @@ export class RoutingController {
 
   // Static before parameter.
   @Get('static')
+  @ApiOperation({ summary: 'A static path, declared before `:name`' })
   serveStatic(): string {
     return 'static';
   }
@@ -69,7 +78,15 @@ export class RoutingController {
   @Get('params/:a/:b')
   @ApiParam({ name: 'a', type: String, example: '1' })
   @ApiParam({ name: 'b', type: String, example: '2' })
-  @ApiOkResponse({ schema: { example: { a: '1', b: '2' } } })
+  @ApiOperation({ summary: 'Every path parameter as one object' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['a', 'b'],
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+      example: { a: '1', b: '2' },
+    },
+  })
   readParams(@Param() params: Record<string, string>): { a: string; b: string } {
     return { a: params.a, b: params.b };
   }
@@ -91,6 +108,7 @@ export class RoutingController {
 
   // One parameter by name; last, so that it only gets what no static path above took.
   @Get(':name')
+  @ApiOperation({ summary: 'One path parameter by name' })
   readNamedParam(@Param('name') name: string): string {
     return `param ${name}`;
   }

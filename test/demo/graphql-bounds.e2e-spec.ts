@@ -194,13 +194,15 @@ describe('GraphQL and REST list bounds (a prolific author, default limits)', () 
       });
     });
 
-    it('should count 100 posts per author when the limit is a variable (unknown before running)', async () => {
-      const query = 'query ($n: Int) { authors(limit: 30) { nodes { posts(limit: $n) { id title } } } }';
+    it('should price the reported codegen operation at its variables (2 authors, 2 posts), and refuse 100 × 100', async () => {
+      const query =
+        'query Authors($limit: Int, $postLimit: Int) { authors(limit: $limit) { nodes { id posts(limit: $postLimit) { id title } } } }';
 
-      await refusedForCost(query, { n: 2 });
-      await expect(
-        codeFirst('{ authors(limit: 30) { nodes { posts(limit: 2) { id title } } } }'),
-      ).resolves.toMatchObject({ status: 200, data: { authors: { nodes: expect.any(Array) } } });
+      await expect(codeFirst(query, { variables: { limit: 2, postLimit: 2 } })).resolves.toMatchObject({
+        status: 200,
+        data: { authors: { nodes: [expect.anything(), expect.anything()] } },
+      });
+      await refusedForCost(query, { limit: 100, postLimit: 100 });
     });
 
     it('should accept a page of 100 authors with their default posts (the REST twin)', async () => {

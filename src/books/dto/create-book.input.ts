@@ -50,8 +50,7 @@ export class CreateBookInput {
 
   @Field(() => DecimalScalar)
   @ApiProperty({
-    type: 'string',
-    format: 'decimal',
+    oneOf: [{ type: 'number' }, { type: 'string', format: 'decimal' }],
     example: '12.50',
     description: 'A JSON number or a decimal string; read back as a string.',
   })
@@ -86,8 +85,10 @@ export class CreateBookInput {
 
   @Field(() => JSONScalar, { nullable: true })
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })

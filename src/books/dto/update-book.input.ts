@@ -58,8 +58,7 @@ export class UpdateBookInput {
 
   @Field(() => DecimalScalar, { nullable: true })
   @ApiPropertyOptional({
-    type: 'string',
-    format: 'decimal',
+    oneOf: [{ type: 'number' }, { type: 'string', format: 'decimal' }],
     example: '12.50',
     description: 'A JSON number or a decimal string; read back as a string.',
   })
@@ -95,8 +94,10 @@ export class UpdateBookInput {
 
   @Field(() => JSONScalar, { nullable: true })
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })

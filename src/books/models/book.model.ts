@@ -37,12 +37,7 @@ export class Book {
   rating: number | null;
 
   @Field(() => DecimalScalar)
-  @ApiProperty({
-    type: 'string',
-    format: 'decimal',
-    example: '12.50',
-    description: 'A JSON number or a decimal string; read back as a string.',
-  })
+  @ApiProperty({ type: 'string', format: 'decimal', example: '12.50', description: 'A decimal string.' })
   price: string;
 
   @Field(() => Boolean)
@@ -64,8 +59,10 @@ export class Book {
   @Field(() => JSONScalar, { nullable: true })
   @MaxSize(65536)
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
     description: 'A JSON object or array, at most 64 kB.',
     nullable: true,
   })

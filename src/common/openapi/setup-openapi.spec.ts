@@ -74,9 +74,9 @@ describe(setupOpenApi.name, () => {
     }
   });
 
-  it('should leave public routes without security', () => {
-    expect(document.paths['/guarded/open'].post.security).toBeUndefined();
-    expect(document.paths['/open'].get.security).toBeUndefined();
+  it('should say that public routes need no token (security: [])', () => {
+    expect(document.paths['/guarded/open'].post.security).toEqual([]);
+    expect(document.paths['/open'].get.security).toEqual([]);
   });
 
   it('should let handler metadata win over a public class, declaring the scheme once', () => {

@@ -4,10 +4,12 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ApiBearerAuth, DECORATORS, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { completeDocument } from './complete-document';
 
 export const OPENAPI_UI_PATH = 'docs';
 export const OPENAPI_JSON_PATH = 'docs-json';
 export const BEARER_SCHEME = 'bearer';
+const API_VERSION = '1.0.0';
 
 /**
  * The OpenAPI document of every controller and DTO, with Swagger UI at /docs and the JSON at /docs-json.
@@ -16,15 +18,6 @@ export const BEARER_SCHEME = 'bearer';
  * Call before `app.init()`/`listen()`; the document is built on the first request, not at start.
  */
 export function setupOpenApi(app: INestApplication): void {
-  const config = new DocumentBuilder()
-    .setTitle('NestJS starter kit')
-    .setDescription(
-      'HTTP routes of the starter. Every route needs `Authorization: Bearer <token>` (from POST /auth/login) ' +
-        'unless it is marked public; GraphQL is served separately at /graphql.',
-    )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
-    .build();
-
   // helmet's default CSP fits the UI (same-origin scripts, inline styles) except upgrade-insecure-requests:
   // on plain HTTP under any host but localhost the browser would fetch the UI's assets over HTTPS and
   // show a blank page. The docs only exist outside production, where plain HTTP is the norm.
@@ -33,17 +26,33 @@ export function setupOpenApi(app: INestApplication): void {
     helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } }),
   );
 
-  const createDocument = (): OpenAPIObject => {
-    documentGuardedRoutes(app);
-    return SwaggerModule.createDocument(app, config);
-  };
-  SwaggerModule.setup(OPENAPI_UI_PATH, app, createDocument, {
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'NestJS starter kit API',
     // validatorUrl: null keeps the UI from calling the public validator service.
     swaggerOptions: { validatorUrl: null, persistAuthorization: false },
   });
+}
+
+/**
+ * The app's OpenAPI document: what /docs-json serves in development and `npm run openapi` writes to openapi.json.
+ * Built from the controllers' and DTOs' decorators, then completed in one place (completeDocument).
+ */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('NestJS starter kit')
+    .setDescription(
+      'HTTP routes of the starter. Every route needs `Authorization: Bearer <token>` (from POST /auth/login) ' +
+        'unless it is marked public; GraphQL is served separately at /graphql.',
+    )
+    .setVersion(API_VERSION)
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addServer('/', 'The server that serves this document')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
+    .build();
+  documentGuardedRoutes(app);
+  return completeDocument(SwaggerModule.createDocument(app, config));
 }
 
 /**
@@ -66,4 +75,12 @@ function documentGuardedRoutes(app: INestApplication): void {
       }
     }
   }
+}
+
+/** The committed document, at the project's root (`npm run openapi`), for client generators. */
+export const OPENAPI_FILE = 'openapi.json';
+
+/** openapi.json's text: what a test compares with the document the app serves. */
+export function serializeOpenApi(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

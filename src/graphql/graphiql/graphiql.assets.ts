@@ -15,14 +15,20 @@ export interface GraphiqlAsset {
 // subscriptions go over WebSocket to the same path (graphql-ws, bundled in GraphiQL), and GraphiQL's Headers
 // tab ({"Authorization": "Bearer …"}) is sent as the connection_init payload. On the schema-first endpoint,
 // which has no subscriptions, the socket is only opened if a subscription is sent (and refused: 404).
+// The editor opens on the page's example query (data-default-query) rather than GraphiQL's welcome comment.
 // A file of its own (not inline) so that helmet's Content-Security-Policy `script-src 'self'` allows it.
 const INIT_SCRIPT = `(function () {
   var root = document.getElementById('graphiql');
   var endpoint = root.getAttribute('data-endpoint');
+  var defaultQuery = root.getAttribute('data-default-query');
   var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + endpoint;
   var fetcher = GraphiQL.createFetcher({ url: endpoint, subscriptionUrl: ws });
   ReactDOM.createRoot(root).render(
-    React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true }),
+    React.createElement(GraphiQL, {
+      fetcher: fetcher,
+      defaultQuery: defaultQuery,
+      defaultEditorToolsVisibility: true,
+    }),
   );
 })();
 `;
@@ -52,10 +58,28 @@ export function loadGraphiqlAssets(): Map<string, GraphiqlAsset> {
   return assets;
 }
 
+/**
+ * The query GraphiQL opens with: the signed-in user, which every copy of the app has (accounts are not part of
+ * the demo), and how to send the token it needs.
+ */
+export const GRAPHIQL_EXAMPLE_QUERY = `# The signed-in user. Log in first (POST /auth/login with {"username": "alice", "password": "alice-password"}
+# on a seeded database), then put {"Authorization": "Bearer <access_token>"} in the Headers tab below and run.
+query Me {
+  me {
+    id
+    username
+    roles
+  }
+}
+`;
+
+/** `text` as an HTML attribute's value. */
+const escapeAttribute = (text: string) => text.replace(/[&"<>\n]/g, (char) => `&#${char.charCodeAt(0)};`);
+
 /** The IDE page for one endpoint: every asset is a same-origin file, no inline script. */
-export function renderGraphiqlPage(endpoint: string): string {
+export function renderGraphiqlPage(endpoint: string, defaultQuery = GRAPHIQL_EXAMPLE_QUERY): string {
   const asset = (name: string) => `${GRAPHIQL_ASSETS_PATH}/${name}`;
-  const attribute = endpoint.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+  const attribute = escapeAttribute(endpoint);
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -65,7 +89,7 @@ export function renderGraphiqlPage(endpoint: string): string {
     <link rel="stylesheet" href="${asset('graphiql-page.css')}" />
   </head>
   <body>
-    <div id="graphiql" data-endpoint="${attribute}">Loading…</div>
+    <div id="graphiql" data-endpoint="${attribute}" data-default-query="${escapeAttribute(defaultQuery)}">Loading…</div>
     <script src="${asset('react.production.min.js')}"></script>
     <script src="${asset('react-dom.production.min.js')}"></script>
     <script src="${asset('graphiql.min.js')}"></script>

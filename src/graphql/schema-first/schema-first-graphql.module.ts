@@ -19,7 +19,11 @@ export const SCHEMA_FIRST_PATH = '/schema-first/graphql';
  * modules they import: so they import data modules, never a module with code-first resolvers). Their schema is
  * the `.graphql` files under src/; their resolvers are bound to it by name. Listing one here registers it.
  */
-export const SCHEMA_FIRST_FEATURES = [UsersSchemaFirstModule, AuthorsSchemaFirstModule, PostsSchemaFirstModule];
+export const SCHEMA_FIRST_FEATURES = [
+  UsersSchemaFirstModule,
+  AuthorsSchemaFirstModule,
+  PostsSchemaFirstModule,
+];
 
 /** Test-only modules for this endpoint, with the SDL files that declare their types. */
 export interface SchemaFirstExtension {

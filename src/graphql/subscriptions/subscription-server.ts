@@ -23,6 +23,7 @@ import {
 import type { Context, ServerOptions } from 'graphql-ws';
 import { PinoLogger } from 'nestjs-pino';
 import type { WebSocket } from 'ws';
+import { type CostLimit, costLimitOf } from '../cost-limit';
 import type { TokenPayload } from '../../auth/token-payload';
 import { extractBearerToken, verifyAccessToken } from '../../auth/verify-access-token';
 import type { Environment } from '../../config/environment';
@@ -83,6 +84,8 @@ export interface DocumentRules {
   introspection: boolean;
   /** No "Did you mean …?" in errors where the schema is not public (production). */
   hideSuggestions: boolean;
+  /** The cost limit of operations with variables (cost-limit.ts), which validation cannot price. */
+  costLimit?: CostLimit;
   /** The endpoint's error formatter (no stack trace, no internal detail), applied to errors in events too. */
   formatError?: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
@@ -97,6 +100,7 @@ export function documentRulesOf(options: ApolloDriverConfig): DocumentRules {
     introspection: options.introspection !== false,
     hideSuggestions: options.hideSchemaDetailsFromClientErrors === true,
     formatError: options.formatError,
+    costLimit: costLimitOf(options.plugins),
   };
 }
 
@@ -285,6 +289,8 @@ export class SubscriptionServer {
     if (variables.errors) {
       return variables.errors.map((error) => withCode(error, ApolloServerErrorCode.BAD_USER_INPUT));
     }
+    const tooCostly = rules.costLimit?.refusal(rules.schema, document, operation, payload.variables);
+    if (tooCostly) return [tooCostly];
     const req = { headers: { authorization: ctx.extra.authorization }, user: ctx.extra.user } as Request;
     return {
       schema: rules.schema,
