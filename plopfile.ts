@@ -1,5 +1,6 @@
 import type { NodePlopAPI } from 'plop';
 import { destroyGenerator } from './generators/destroy';
+import { fieldGenerator } from './generators/field';
 import { interceptorGenerator } from './generators/interceptor';
 import { menuProblem } from './generators/menu';
 import { paginatedGenerator } from './generators/paginated';
@@ -23,6 +24,7 @@ export function registerGenerators(plop: NodePlopAPI): void {
   plop.setGenerator('resource', resourceGenerator(plop));
   plop.setGenerator('resolver', resourceGenerator(plop, 'graphql'));
   plop.setGenerator('controller', resourceGenerator(plop, 'rest'));
+  plop.setGenerator('field', fieldGenerator(plop));
   plop.setGenerator('paginated', paginatedGenerator(plop));
   plop.setGenerator('interceptor', interceptorGenerator(plop));
   plop.setGenerator('destroy', destroyGenerator(plop));

@@ -34,7 +34,7 @@ describe('the npx plop menu', () => {
     const problem = menuProblem(standIn(registered()), ['node', 'plop'], false);
 
     expect(problem).toContain(
-      'usage: npx plop <resource|resolver|controller|paginated|interceptor|destroy> -- [flags]',
+      'usage: npx plop <resource|resolver|controller|field|paginated|interceptor|destroy> -- [flags]',
     );
     expect(problem).toMatch(/^ {2}resolver +a feature on the database served over GraphQL only/m);
   });

@@ -13,10 +13,16 @@ const REST_ONLY = [/\.controller\.ts$/, /\.query\.ts$/];
 /** `<things>.module.ts`: the module of the code-first and REST APIs. */
 const API_MODULE = /\/[a-z-]+\.module\.ts$/;
 
+/**
+ * Renders the whole feature into the pending changes, registers it and describes it for the manifest. `rewrite`:
+ * the feature is there already (`field` renders it again with other fields): its registrations stay as they are,
+ * and the migration is the caller's.
+ */
 export function buildResource(
   render: Render,
   changes: FileChanges,
   options: ResourceOptions,
+  { rewrite = false } = {},
 ): FeatureDescription {
   const data = { ...options };
   renderTemplates(render, changes, 'resource', data, (path) => {
@@ -55,7 +61,7 @@ export function buildResource(
       element: className,
       import: { name: className, from: relativeImport(file, moduleFile) },
     };
-    changes.update(file, (text) => register(text, registration));
+    if (!rewrite) changes.update(file, (text) => register(text, registration));
     registrations.push(registration);
   };
   const folder = `src/${options.kebabNames}/${options.kebabNames}`;
@@ -68,7 +74,9 @@ export function buildResource(
   if (options.rest && !options.codeFirst) {
     registerModule(APP_LAYOUT.rootModule.file, 'imports', `${options.Names}Module`, `${folder}.module`);
   }
-  changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
+  if (!rewrite) {
+    changes.plan(`${APP_LAYOUT.migrations}/<next>_create_${options.snakeNames}.sql (drizzle-kit generate)`);
+  }
   return {
     name: options.Name,
     generator: 'resource',

@@ -8,22 +8,22 @@ describe(databaseNameProblem.name, () => {
   afterAll(() => removeFixtureProject(root));
 
   it('should name a table the project has, and the file that declares it', () => {
-    expect(databaseNameProblem(root, 'throttle_counters', [])).toBe(
+    expect(databaseNameProblem(root, ['throttle_counters'])).toBe(
       'the database has a table or type named throttle_counters already (src/auth/throttle/throttle-counters.table.ts)',
     );
   });
 
   it('should name an enum type the project has', () => {
-    expect(databaseNameProblem(root, 'book_genre', [])).toMatch(
+    expect(databaseNameProblem(root, ['book_genre'])).toMatch(
       /book_genre already \(src\/books\/books.table.ts\)/,
     );
   });
 
   it('should name a table the project has when it is asked for as an enum', () => {
-    expect(databaseNameProblem(root, 'widgets', ['authors'])).toMatch(/named authors already/);
+    expect(databaseNameProblem(root, ['widgets', 'authors'])).toMatch(/named authors already/);
   });
 
   it('should find nothing for new names', () => {
-    expect(databaseNameProblem(root, 'widgets', ['widget_kind'])).toBeUndefined();
+    expect(databaseNameProblem(root, ['widgets', 'widget_kind'])).toBeUndefined();
   });
 });

@@ -32,13 +32,13 @@ function declaringFile(root: string, name: string): string | undefined {
 }
 
 /**
- * Why the feature's table and enum types cannot be created, or undefined. PostgreSQL keeps tables and types in one
+ * Why the feature's table and enum types (`names`) cannot be created, or undefined. PostgreSQL keeps tables and types in one
  * name space: a table `throttle_counters` the app has, or a feature `TagItem` after a `Tag` with `items:enum{…}`
  * (whose type is `tag_items`), would fail its migration at the next start.
  */
-export function databaseNameProblem(root: string, table: string, enumTypes: string[]): string | undefined {
+export function databaseNameProblem(root: string, names: string[]): string | undefined {
   const taken = databaseTypes(root);
-  for (const name of [table, ...enumTypes]) {
+  for (const name of names) {
     if (taken.has(name)) {
       const where = declaringFile(root, name);
       return `the database has a table or type named ${name} already${where ? ` (${where})` : ''}`;

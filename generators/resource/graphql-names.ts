@@ -78,19 +78,23 @@ function namesDefinedBy(definition: DefinitionNode): string[] {
 /**
  * Why the feature's GraphQL names cannot join its endpoint's schema, or undefined: a type or field the schema has
  * already (a feature `DateTime`, `Me`, or a child whose has-many field the parent has), or one the feature would
- * declare twice (a field `orderField`, whose enum `<Thing>OrderField` is the feature's order type).
+ * declare twice (a field `orderField`, whose enum `<Thing>OrderField` is the feature's order type). `current`: the
+ * names of the feature as it is, when `field` rewrites it.
  */
 export function graphqlNameProblem(
   root: string,
   style: GraphqlStyle,
   feature: FeatureGraphqlNames,
+  current?: FeatureGraphqlNames,
 ): string | undefined {
   const own = [...feature.types, ...feature.fields];
   const twice = own.find((name, index) => own.indexOf(name) !== index);
   if (twice)
     return `the feature would declare the GraphQL type ${twice} twice (an enum field's type is <Thing><Field>)`;
   const schema = schemaOf(root, style);
-  const taken = own.find((name) => schema.has(name));
+  // What the feature declares already (`current`, when `field` rewrites it) is in the schema as its own.
+  const already = new Set(current ? [...current.types, ...current.fields] : []);
+  const taken = own.find((name) => schema.has(name) && !already.has(name));
   if (!taken) return undefined;
   const what = taken.includes('.') ? 'field' : 'type';
   return `the schema at ${APP_LAYOUT.endpoints[style].path} has the ${what} ${taken} already (${schema.get(taken)})`;

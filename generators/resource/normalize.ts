@@ -88,8 +88,15 @@ export interface ResourceOptions extends Names {
   apiList: string;
 }
 
-/** `root`: the project, whose features a `references` field may point at. */
-export function normalizeResourceOptions(answers: Answers, root?: string): ResourceOptions {
+/**
+ * `root`: the project, whose features a `references` field may point at, and whose names the feature's must not
+ * take (unless `checkNames` is false: `field` checks only the names a rewrite adds, featureNameProblem).
+ */
+export function normalizeResourceOptions(
+  answers: Answers,
+  root?: string,
+  { checkNames = true } = {},
+): ResourceOptions {
   const names = namesOf(String(answers.name));
   const api = (answers.api || 'graphql') as ResourceApi;
   const style = (answers.style || 'code-first') as GraphqlStyle;
@@ -249,24 +256,11 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       `field "${taken.name}": it filters GET /${names.kebabNames} as ?${taken.name}=, a parameter of its paging and order (${LIST_QUERY_NAMES.join(', ')}): choose another name`,
     );
   }
-  if (root) {
-    const problem =
-      databaseNameProblem(
-        root,
-        names.snakeNames,
-        enums.map((enumType) => enumType.dbName),
-      ) ??
-      (graphql
-        ? graphqlNameProblem(root, style, featureGraphqlNames({ ...names, filters, enums, relations }))
-        : undefined) ??
-      (rest ? openapiNameProblem(root, featureOpenapiNames({ ...names, enums })) : undefined);
-    if (problem) throw new GeneratorInputError(`${names.Name}: ${problem}. Choose another name.`);
-  }
   const apiList = [
     ...(graphql ? [`GraphQL on ${APP_LAYOUT.endpoints[style].path}`] : []),
     ...(rest ? [`REST on /${names.kebabNames}`] : []),
   ].join(' and ');
-  return {
+  const options: ResourceOptions = {
     ...names,
     api,
     style,
@@ -346,4 +340,41 @@ export function normalizeResourceOptions(answers: Answers, root?: string): Resou
       .join(', '),
     apiList,
   };
+  if (root && checkNames) {
+    const problem = featureNameProblem(root, options);
+    if (problem) throw new GeneratorInputError(problem);
+  }
+  return options;
+}
+
+/**
+ * Why the feature's table, enum types, GraphQL and OpenAPI names cannot join the app, or undefined. `current`: the
+ * feature as it is now (a `field` run rewrites it), whose own names are no clash.
+ */
+export function featureNameProblem(
+  root: string,
+  options: ResourceOptions,
+  current?: ResourceOptions,
+): string | undefined {
+  const databaseNames = (feature: ResourceOptions) => [
+    feature.snakeNames,
+    ...feature.enums.map((enumType) => enumType.dbName),
+  ];
+  /** The names of `options` that `current` does not have already. */
+  const added = (namesOf: (feature: ResourceOptions) => string[]) => {
+    const own = new Set(current ? namesOf(current) : []);
+    return namesOf(options).filter((name) => !own.has(name));
+  };
+  const problem =
+    databaseNameProblem(root, added(databaseNames)) ??
+    (options.graphql
+      ? graphqlNameProblem(
+          root,
+          options.style,
+          featureGraphqlNames(options),
+          current && featureGraphqlNames(current),
+        )
+      : undefined) ??
+    (options.rest ? openapiNameProblem(root, added(featureOpenapiNames)) : undefined);
+  return problem && `${options.Name}: ${problem}. Choose another name.`;
 }

@@ -18,6 +18,8 @@ export class FileChanges {
   private readonly watched = new Map<string, { files: Set<string>; contents: Map<string, string> }>();
   private readonly followUps: string[] = [];
   private readonly tracked = new Map<string, string>();
+  /** Files given their whole content by `create` in this run (a rewrite of a deleted file included). */
+  private readonly rendered = new Set<string>();
 
   constructor(readonly root: string) {}
 
@@ -37,9 +39,11 @@ export class FileChanges {
     return pending ? pending.after !== undefined : existsSync(this.absolute(path));
   }
 
+  /** A new file; or, after `delete` in the same run, the file written anew (a rewrite: an update on commit). */
   create(path: string, content: string): void {
     if (this.exists(path)) throw new Error(`${path} already exists; nothing was generated`);
-    this.changes.set(path, { before: undefined, after: content });
+    this.changes.set(path, { before: this.changes.get(path)?.before, after: content });
+    this.rendered.add(path);
   }
 
   update(path: string, edit: (current: string) => string): void {
@@ -51,6 +55,7 @@ export class FileChanges {
   delete(path: string): void {
     if (!this.exists(path)) throw new Error(`${path} does not exist, so it cannot be deleted`);
     const before = this.before(path);
+    this.rendered.delete(path);
     if (before === undefined) this.changes.delete(path);
     else this.changes.set(path, { before, after: undefined });
   }
@@ -91,6 +96,11 @@ export class FileChanges {
     return [...this.changes]
       .filter(([, change]) => change.before === undefined && change.after !== undefined)
       .map(([path]) => path);
+  }
+
+  /** Every file `create` wrote in this run, new or rewritten (what a generator records as its own). */
+  get written(): string[] {
+    return [...this.rendered];
   }
 
   get changed(): string[] {

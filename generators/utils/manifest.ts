@@ -66,12 +66,12 @@ export function recordedProblem(changes: FileChanges, name: string): string | un
 }
 
 /**
- * Adds the entry, hashing every file this run creates. Call it after formatting, so the hashes are of the
+ * Adds the entry (or replaces it), hashing every file this run writes whole (created or rewritten). Call it after formatting, so the hashes are of the
  * content as written.
  */
 export function recordFeature(changes: FileChanges, feature: FeatureDescription): void {
   const { name, ...described } = feature;
-  const files = Object.fromEntries(changes.created.map((path) => [path, sha256(changes.read(path))]));
+  const files = Object.fromEntries(changes.written.map((path) => [path, sha256(changes.read(path))]));
   const manifest = readManifest(changes);
   manifest.features[name] = { ...described, files };
   writeManifest(changes, manifest);
