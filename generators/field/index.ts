@@ -58,6 +58,8 @@ export function fieldGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> 
         const regenerations = startRegenerations(
           root,
           change.next.graphql && !answers.dryRun ? [change.next.style] : [],
+          // A REST feature's fields are in openapi.json's schemas.
+          { openapi: change.next.rest && !answers.dryRun },
         );
         const forced = change.overwritten.length
           ? `--force: rewriting files edited since they were generated (those edits are lost):\n${change.overwritten.map((line) => `  ${line}`).join('\n')}\n`

@@ -11,8 +11,6 @@ export interface ShellBlock {
   skip: boolean;
   /** `expect=<status>`: each request in it must answer this status instead of a 2xx. */
   expectStatus?: string;
-  /** `requires=<generator>`: run only once `generators/<generator>` exists. */
-  requires?: string;
 }
 
 const FENCE = /^(`{3,}|~{3,})\s*(.*)$/;
@@ -41,10 +39,9 @@ function shellBlock(line: number, words: string[], commands: string): ShellBlock
     else if (key === 'stop-app' && value === undefined) block.stopsApp = true;
     else if (key === 'skip' && value === undefined) block.skip = true;
     else if (key === 'expect' && /^\d{3}$/.test(value ?? '')) block.expectStatus = value;
-    else if (key === 'requires' && /^[a-z-]+$/.test(value ?? '')) block.requires = value;
     else
       throw new Error(
-        `docs/tutorial.md:${line}: unknown word "${word}" after sh; known: background, stop-app, skip, expect=<status>, requires=<generator>`,
+        `docs/tutorial.md:${line}: unknown word "${word}" after sh; known: background, stop-app, skip, expect=<status>`,
       );
   }
   return block;

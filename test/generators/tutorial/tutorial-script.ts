@@ -51,8 +51,6 @@ const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 export interface ScriptOptions {
   port: number;
   appLog: string;
-  /** Whether `generators/<name>` exists in the copy, for `requires=<name>` blocks. */
-  hasGenerator(name: string): boolean;
 }
 
 /**
@@ -75,8 +73,6 @@ function step(block: ShellBlock, options: ScriptOptions): string {
   const where = `docs/tutorial.md:${block.line}`;
   const commands = block.commands.replaceAll(READER_ADDRESS, `localhost:${options.port}`);
   if (block.skip) return `echo; echo ${quote(`==== ${where}: skipped (the copy is a fresh clone)`)}`;
-  if (block.requires && !options.hasGenerator(block.requires))
-    return `echo; echo ${quote(`==== ${where}: skipped until generators/${block.requires} exists`)}`;
   const lines = [`echo; echo "==== ${where} [$SECONDS s]"`];
   if (block.stopsApp) lines.push('stop_app');
   if (block.background) lines.push(`start_app ${quote(commands)}`);
