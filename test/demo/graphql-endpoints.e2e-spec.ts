@@ -252,6 +252,22 @@ describe('GraphQL endpoints (code-first /graphql, schema-first /schema-first/gra
           });
         });
 
+        it('GraphiQL should open on the authors with a list of theirs, which runs without a token', async () => {
+          const page = await request(sut.http).get('/graphql').set('Accept', 'text/html').expect(200);
+          const [, attribute] = /data-default-query="([^"]*)"/.exec(page.text)!;
+          const query = attribute.replace(/&#(\d+);/g, (_match, code: string) =>
+            String.fromCharCode(Number(code)),
+          );
+
+          const body = (await gql(query)) as GraphqlBody<{ authors: { nodes: Record<string, unknown>[] } }>;
+
+          expect(query).toMatch(/authors \{\s+nodes \{[^}]*\b(posts|books) \{/);
+          expect(body.errors).toBeUndefined();
+          expect(body.data!.authors.nodes.map((author) => author.id)).toEqual(
+            AUTHORS.map((author) => author.id),
+          );
+        });
+
         it('authorByName should answer null when no author has both names', async () => {
           await expect(
             gql('{ authorByName(firstName: "Ada", lastName: "Turing") { id } }'),

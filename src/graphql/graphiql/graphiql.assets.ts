@@ -58,26 +58,11 @@ export function loadGraphiqlAssets(): Map<string, GraphiqlAsset> {
   return assets;
 }
 
-/**
- * The query GraphiQL opens with: the signed-in user, which every copy of the app has (accounts are not part of
- * the demo), and how to send the token it needs.
- */
-export const GRAPHIQL_EXAMPLE_QUERY = `# The signed-in user. Log in first (POST /auth/login with {"username": "alice", "password": "alice-password"}
-# on a seeded database), then put {"Authorization": "Bearer <access_token>"} in the Headers tab below and run.
-query Me {
-  me {
-    id
-    username
-    roles
-  }
-}
-`;
-
 /** `text` as an HTML attribute's value. */
 const escapeAttribute = (text: string) => text.replace(/[&"<>\n]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The IDE page for one endpoint: every asset is a same-origin file, no inline script. */
-export function renderGraphiqlPage(endpoint: string, defaultQuery = GRAPHIQL_EXAMPLE_QUERY): string {
+export function renderGraphiqlPage(endpoint: string, defaultQuery: string): string {
   const asset = (name: string) => `${GRAPHIQL_ASSETS_PATH}/${name}`;
   const attribute = escapeAttribute(endpoint);
   return `<!doctype html>
