@@ -1,3 +1,16 @@
+/** The packages a script that initialises the whole app (scripts/app-without-database.ts) loads first. */
+const APP_PACKAGES = [
+  '@nestjs/testing',
+  '@nestjs/graphql',
+  '@nestjs/apollo',
+  '@nestjs/platform-express',
+  '@nestjs/swagger',
+  'class-validator',
+  'drizzle-orm',
+  '@electric-sql/pglite',
+  'pg',
+];
+
 /**
  * Where the app keeps what the generators edit or run: its registration points and its regeneration scripts.
  * The one place the generators name the app's paths and symbols; `app-layout.spec.ts` checks it against the app.
@@ -21,17 +34,7 @@ export const APP_LAYOUT = {
          * The packages that take the script's time before it reads the tree, loaded while the generator writes
          * (startEarly). A package left off this list is loaded after the write instead.
          */
-        preload: [
-          '@nestjs/testing',
-          '@nestjs/graphql',
-          '@nestjs/apollo',
-          '@nestjs/platform-express',
-          '@nestjs/swagger',
-          'class-validator',
-          'drizzle-orm',
-          '@electric-sql/pglite',
-          'pg',
-        ],
+        preload: APP_PACKAGES,
       },
     },
     'schema-first': {
@@ -53,17 +56,7 @@ export const APP_LAYOUT = {
     command: 'npm run openapi',
     regenerate: {
       script: 'scripts/write-openapi.ts',
-      preload: [
-        '@nestjs/testing',
-        '@nestjs/graphql',
-        '@nestjs/apollo',
-        '@nestjs/platform-express',
-        '@nestjs/swagger',
-        'class-validator',
-        'drizzle-orm',
-        '@electric-sql/pglite',
-        'pg',
-      ],
+      preload: APP_PACKAGES,
     },
   },
   /** The base class of page types (`Paginated(Thing)`), without its extension. */
