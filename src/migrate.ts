@@ -1,5 +1,7 @@
 // First: Node's compile cache (Node >= 22), before any package is loaded.
 import './common/startup/install-compile-cache';
+// Then: rxjs and class-validator from their bundles (package-bundles.ts).
+import './common/startup/install-package-bundles';
 // First: every line, a bad configuration's included, has the app's format.
 import './common/logging/install-bootstrap-logger';
 import { Logger, Module } from '@nestjs/common';
