@@ -44,8 +44,8 @@ describe('a typed GraphQL client made by graphql-codegen (client preset) from sr
     const diagnostics = typeCheck([join(client, 'accounts.calls.ts'), wrong], {
       [wrong]: [
         "import { MeDocument, UserDocument } from './gql/graphql';",
-        "import { graphqlRequest } from './graphql-request';",
-        "const request = graphqlRequest('http://127.0.0.1');",
+        "import { graphqlFetch } from './graphql-fetch';",
+        "const request = graphqlFetch('http://127.0.0.1');",
         "void request(UserDocument, { id: '1' });",
         'void request(UserDocument);',
         'void request(MeDocument).then(({ data }) => data?.me.password);',

@@ -2,7 +2,7 @@ import type { ResultOf } from '@graphql-typed-document-node/core';
 // Generated from src/schema.gql and accounts.graphql when the test runs (graphql-codegen's client preset), never
 // committed: this file is type-checked against the schema of the moment, and left out of the project's own check.
 import { MeDocument, UserDocument } from './gql/graphql';
-import { type GraphqlAnswer, graphqlRequest } from './graphql-request';
+import { type GraphqlAnswer, graphqlFetch } from './graphql-fetch';
 
 type Account = NonNullable<ResultOf<typeof UserDocument>['user']>;
 
@@ -24,8 +24,8 @@ export async function queryAccounts(
   userToken: string,
   userId: number,
 ): Promise<AccountQueries> {
-  const asAdmin = graphqlRequest(url, { Authorization: `Bearer ${adminToken}` });
-  const asUser = graphqlRequest(url, { Authorization: `Bearer ${userToken}` });
+  const asAdmin = graphqlFetch(url, { Authorization: `Bearer ${adminToken}` });
+  const asUser = graphqlFetch(url, { Authorization: `Bearer ${userToken}` });
 
   const { data: self } = await asAdmin(MeDocument);
   if (!self) throw new Error('me unanswered');

@@ -14,7 +14,7 @@ type VariablesArgument<TVariables> = TVariables extends Record<string, never> ? 
  * The smallest typed client: POSTs a typed document (graphql-codegen's) over fetch. Its variables and its data
  * are the document's types, so a call the schema does not allow fails the type check.
  */
-export function graphqlRequest(url: string, headers: Record<string, string> = {}) {
+export function graphqlFetch(url: string, headers: Record<string, string> = {}) {
   return async <TResult, TVariables>(
     document: TypedDocumentNode<TResult, TVariables>,
     ...[variables]: VariablesArgument<TVariables>
