@@ -90,7 +90,7 @@ export function typeCheck(entry: string | string[], generated: Record<string, st
   });
 }
 
-/** The generated file a client file of test/clients/ imports as `./<name>`. */
+/** The generated file a client file (test/clients/, test/demo/clients/) imports as `./<name>`. */
 export const besideEntry = (entry: string, name: string) => join(dirname(entry), name);
 
 /** Starts the test app's HTTP server on an ephemeral loopback port: its base URL, for a client's fetch. */
