@@ -260,7 +260,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     const { client } = connect(bearer(sut.aliceToken()));
     const query = `subscription { probeNoteAdded { ${'__typename '.repeat(900)}} }`;
 
-    await expect(subscribeWs(client, query).next()).rejects.toEqual([
+    await expect(nextWithin(subscribeWs(client, query))).rejects.toEqual([
       expect.objectContaining({
         message: VALIDATION_BUDGET_MESSAGE,
         extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
@@ -457,6 +457,43 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
       await expect(refusal('subscription { probeNoteAdded { txt } }')).rejects.toContainEqual(
         expect.objectContaining({ message: 'Cannot query field "txt" on type "ProbeNote".' }),
       );
+      await client.dispose();
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('should price a subscription with variables at their values (their defaults when left out), as literals', async () => {
+    // createTestApp leaves its env in process.env: the default depth again, after the test that lowers it.
+    const sut = await createTestApp({ GRAPHQL_MAX_COST: '11', GRAPHQL_MAX_DEPTH: '8' }, PROBE);
+    try {
+      const url = await listenForWebSockets(sut);
+      const { client, connected } = connectWs(url, { Authorization: `Bearer ${sut.aliceToken()}` });
+      await connected;
+      const query = 'subscription ($n: Int) { probeNoteAdded { id words(limit: $n) } }';
+      // probeNoteAdded and id: 2, and one per word; 10 words by default.
+      const tooCostly = [
+        expect.objectContaining({
+          message: 'Query cost 12 exceeds the limit of 11.',
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        }),
+      ];
+
+      await expect(nextWithin(subscribeWs(client, query, { n: 10 }))).rejects.toEqual(tooCostly);
+      await expect(nextWithin(subscribeWs(client, query))).rejects.toEqual(tooCostly);
+      await expect(
+        nextWithin(subscribeWs(client, 'subscription { probeNoteAdded { id words(limit: 10) } }')),
+      ).rejects.toEqual(tooCostly);
+      const answered = nextWithin(subscribeWs(client, query, { n: 2 }));
+      await untilSubscribed(sut, PROBE_NOTE_ADDED_CHANNEL, 1);
+      const created = await graphqlClient(sut, '/graphql')(CREATE_NOTE, {
+        variables: { text: 'one two three' },
+        auth: `Bearer ${sut.bobToken()}`,
+      });
+      expect(created.errors).toBeUndefined();
+      await expect(answered).resolves.toMatchObject({
+        value: { data: { probeNoteAdded: { words: ['one', 'two'] } } },
+      });
       await client.dispose();
     } finally {
       await sut.close();

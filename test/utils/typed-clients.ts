@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { ROOT } from './paths';
+import type { TestApp } from './test-app';
 
 const OPENAPI_TYPESCRIPT = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+const GRAPHQL_CODEGEN = join(ROOT, 'node_modules', '@graphql-codegen', 'cli', 'esm', 'bin.js');
 
 /**
  * openapi-typescript's types for an OpenAPI document, made by its command line as a user runs it
@@ -26,11 +30,28 @@ export async function openapiTypes(document: object): Promise<string> {
 }
 
 /**
- * Type-checks `entry` (a file of test/clients/, which the project's own type check leaves out) with the project's
- * compiler options, `generated` standing in for files that exist only in memory (a client's generated types,
- * keyed by absolute path). Returns TypeScript's diagnostics as text, one per line; none is a pass.
+ * graphql-codegen's typed documents for a client, made by its command line as a user runs it (`npx graphql-codegen`)
+ * with the repository's codegen.ts, in `project`: a folder laid out as the repository, with `src/schema.gql` and
+ * the client's documents under `client/`. The folder must be inside the repository, where the preset resolves.
  */
-export function typeCheck(entry: string, generated: Record<string, string>): string[] {
+export async function graphqlCodegen(project: string): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [GRAPHQL_CODEGEN, '--config', join(ROOT, 'codegen.ts')], {
+      cwd: project,
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`graphql-codegen failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+  }
+}
+
+/**
+ * Type-checks `entry` (a file of test/clients/, which the project's own type check leaves out; or several, in one
+ * program) with the project's compiler options, `generated` standing in for files that exist only in memory (a
+ * client's generated types, keyed by absolute path). Returns TypeScript's diagnostics as text, one per line; none
+ * is a pass.
+ */
+export function typeCheck(entry: string | string[], generated: Record<string, string>): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(
     join(ROOT, 'tsconfig.json'),
     {},
@@ -60,7 +81,7 @@ export function typeCheck(entry: string, generated: Record<string, string>): str
       ? getSourceFile.call(host, file, language, ...rest)
       : ts.createSourceFile(file, text, language);
   };
-  const program = ts.createProgram([entry], options, host);
+  const program = ts.createProgram([entry].flat(), options, host);
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
     if (!diagnostic.file || diagnostic.start === undefined) return message;
@@ -69,5 +90,12 @@ export function typeCheck(entry: string, generated: Record<string, string>): str
   });
 }
 
-/** The generated file a client file of test/clients/ imports as `./<name>`. */
+/** The generated file a client file (test/clients/, test/demo/clients/) imports as `./<name>`. */
 export const besideEntry = (entry: string, name: string) => join(dirname(entry), name);
+
+/** Starts the test app's HTTP server on an ephemeral loopback port: its base URL, for a client's fetch. */
+export async function listen(sut: Pick<TestApp, 'http'>): Promise<string> {
+  const server = sut.http as Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}

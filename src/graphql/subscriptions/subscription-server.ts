@@ -290,7 +290,7 @@ export class SubscriptionServer {
       return variables.errors.map((error) => withCode(error, ApolloServerErrorCode.BAD_USER_INPUT));
     }
     const tooCostly = rules.costLimit?.refusal(rules.schema, document, operation, payload.variables);
-    if (tooCostly) return [tooCostly];
+    if (tooCostly) return [withCode(tooCostly, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED)];
     const req = { headers: { authorization: ctx.extra.authorization }, user: ctx.extra.user } as Request;
     return {
       schema: rules.schema,
@@ -372,10 +372,12 @@ function subscriptionOf(
   return operation;
 }
 
-/** The error with the code Apollo gives it over HTTP, and its message as formatGraphqlError words it there. */
+/**
+ * The error with the code Apollo gives it over HTTP, and its message as formatGraphqlError words it there; without
+ * the `http` extension (an HTTP status, which Apollo takes out of its answers and which means nothing here).
+ */
 function withCode(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(explainedValidationMessage(error.message), {
-    nodes: error.nodes,
-    extensions: { ...error.extensions, code },
-  });
+  const extensions: Record<string, unknown> = { ...error.extensions, code };
+  delete extensions.http;
+  return new GraphQLError(explainedValidationMessage(error.message), { nodes: error.nodes, extensions });
 }
