@@ -139,13 +139,41 @@ describe('books', () => {
     it('should order by a field, then id, both ways', async () => {
       for (let i = 0; i < 3; i++) await api.post('/books').send(nextSample()).expect(201);
 
-      const ascending = await api.get('/books?limit=100&sort=title&order=asc').expect(200);
-      const descending = await api.get('/books?limit=100&sort=title&order=desc').expect(200);
+      const ascending = await api.get('/books?limit=100&sort=isbn&order=asc').expect(200);
+      const descending = await api.get('/books?limit=100&sort=isbn&order=desc').expect(200);
 
       expect(descending.body.map(({ id }: { id: number }) => id)).not.toEqual(
         ascending.body.map(({ id }: { id: number }) => id),
       );
       await api.get('/books?sort=unknown').expect(400);
+    });
+
+    it('should refuse to order by a field that is not sortable, naming the sortable ones', async () => {
+      const response = await api.get('/books?sort=title').expect(400);
+
+      expect(JSON.stringify(response.body.message)).toContain('id, isbn, authorId, createdAt, updatedAt');
+    });
+
+    it('should link the next page, and count every match when asked', async () => {
+      for (let i = 0; i < 3; i++) await api.post('/books').send(nextSample()).expect(201);
+
+      const counted = await api.get('/books?limit=1&count=true').expect(200);
+      const total = Number(counted.headers['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(3);
+      expect(counted.headers.link).toBe('</books?limit=1&count=true&offset=1>; rel="next"');
+
+      const next = await api.get(`/books?limit=2&offset=${total - 3}`).expect(200);
+      expect(next.headers.link).toBe(`</books?limit=2&offset=${total - 1}>; rel="next"`);
+      expect(next.headers['x-total-count']).toBeUndefined();
+      const last = await api.get(`/books?limit=2&offset=${total - 2}`).expect(200);
+      expect(last.body).toHaveLength(2);
+      expect(last.headers.link).toBeUndefined();
+    });
+
+    it('should answer 400 naming a query parameter it does not take', async () => {
+      const response = await api.get('/books?limit=5&no_such_parameter=1').expect(400);
+
+      expect(JSON.stringify(response.body.message)).toContain('no_such_parameter');
     });
 
     it.each(['abc', '0', '-1', '1.5', '99999999999'])('should answer 400 for the id %p', async (id) => {
@@ -336,7 +364,7 @@ describe('books', () => {
       const response = await graphql(
         `
           query ($filter: BookFilter) {
-            books(limit: 100, filter: $filter, orderBy: { field: title, direction: DESC }) {
+            books(limit: 100, filter: $filter, orderBy: { field: ISBN, direction: DESC }) {
               nodes {
                 id
                 inStock
@@ -350,6 +378,33 @@ describe('books', () => {
       const nodes = response.body.data.books.nodes;
       expect(nodes.length).toBeGreaterThan(0);
       for (const node of nodes) expect(node.inStock).toBe(first.inStock);
+    });
+
+    it('should continue after an edge’s cursor, in the current order, to the last page', async () => {
+      for (let i = 0; i < 3; i++) await create();
+      const ORDER = 'orderBy: { field: ISBN, direction: DESC }';
+      const whole = await graphql(`{ books(limit: 100, ${ORDER}) { nodes { id } } }`);
+
+      const walked: number[] = [];
+      let after: string | null = null;
+      do {
+        const response = await graphql(
+          `query ($after: String) { books(limit: 3, after: $after, ${ORDER}) { edges { cursor node { id } } hasNextPage } }`,
+          { after },
+        );
+        const { edges, hasNextPage } = response.body.data.books;
+        walked.push(...edges.map(({ node }: { node: { id: number } }) => node.id));
+        after = hasNextPage ? edges[edges.length - 1].cursor : null;
+      } while (after !== null);
+
+      expect(walked).toEqual(whole.body.data.books.nodes.map(({ id }: { id: number }) => id));
+    });
+
+    it('should refuse a cursor it did not make as BAD_USER_INPUT naming after', async () => {
+      const response = await graphql('{ books(after: "not a cursor") { nodes { id } } }');
+
+      expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(response.body.errors[0].message).toContain('after');
     });
 
     it('should refuse the mutations without a token', async () => {

@@ -54,7 +54,7 @@ export interface FieldCode {
   relation?: { field: string; parent: ParentType; nullable: boolean };
   /** `:index`: the column, for the table's index list. */
   index?: { column: string };
-  /** Equality filter (enum, boolean, reference) and ordering (any scalar but json). */
+  /** Equality filter (enum, boolean, reference) and ordering (indexed: `:index`, `:unique`, `:sort`, a reference). */
   filterable: boolean;
   sortable: boolean;
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
@@ -177,7 +177,7 @@ export function fieldCode(
     ...filterOf(field, code.type),
     filterType: code.type,
     filterable: field.type === 'enum' || field.type === 'boolean' || field.type === 'references',
-    sortable: field.type !== 'json',
+    sortable: field.index || field.unique || field.sort,
     enum:
       field.type === 'enum'
         ? {

@@ -90,6 +90,19 @@ describe('AppValidationPipe', () => {
     });
   });
 
+  it('should refuse a query parameter the query class does not take, naming it and the ones it takes', async () => {
+    class List {
+      @IsString()
+      name!: string;
+    }
+    const query: ArgumentMetadata = { type: 'query', metatype: List };
+
+    await expect(pipe.transform({ name: 'a', title: 'Dune' }, query)).rejects.toMatchObject({
+      response: { message: ['title is not a query parameter of this route; it takes name'] },
+    });
+    await expect(pipe.transform({ name: 'a' }, query)).resolves.toEqual({ name: 'a' });
+  });
+
   it('should validate as Nest does otherwise', async () => {
     await expect(pipe.transform({ name: 'x', extra: 1 }, body)).resolves.toEqual({ name: 'x' });
     await expect(pipe.transform({ name: 1 }, body)).rejects.toBeInstanceOf(BadRequestException);

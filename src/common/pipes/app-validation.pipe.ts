@@ -1,4 +1,5 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 
 /**
  * How deep objects and arrays may nest in a request's value: far beyond any real document, far below the depth
@@ -44,9 +45,10 @@ export function valueProblem(value: unknown): string | undefined {
 }
 
 /**
- * What a query string's shape says is wrong before its values are read: a name with brackets (below), or a
- * parameter given twice where the query class (`dto`) takes one value (`?limit=5&limit=6` arrives as an array,
- * which the rule would only call "not an integer").
+ * What a query string's shape says is wrong before its values are read: a name with brackets (below), a parameter
+ * the query class (`dto`) does not take (`GET /books?title=Dune` would otherwise answer every book, as if
+ * filtered), or one given twice where it takes one value (`?limit=5&limit=6` arrives as an array, which the rule
+ * would only call "not an integer").
  */
 export function queryProblem(query: unknown, dto?: unknown): string | undefined {
   const bracketed = bracketedQueryParameter(query);
@@ -59,6 +61,14 @@ export function queryProblem(query: unknown, dto?: unknown): string | undefined 
     dto === Object
   ) {
     return bracketed;
+  }
+  // The properties the class validates: the parameters it takes (the pipe would strip any other without a word).
+  // None for one parameter's own type (`@Query('to') to: string`), whose value is not the whole query.
+  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const known = new Set(rules.map((rule) => rule.propertyName));
+  const unknown = Object.keys(query).find((key) => !known.has(key));
+  if (known.size > 0 && unknown !== undefined) {
+    return `${unknown} is not a query parameter of this route; it takes ${[...known].join(', ') || 'none'}`;
   }
   const repeated = Object.entries(query).find(
     ([key, value]) =>
