@@ -103,6 +103,15 @@ describe('books', () => {
       await api.get(`/books/${created.body.id}`).expect(200, created.body);
     });
 
+    it('should say that a required field is missing, and only that', async () => {
+      const input: Record<string, unknown> = nextSample();
+      delete input.title;
+
+      const response = await api.post('/books').send(input).expect(400);
+
+      expect(response.body.message).toEqual(['title is required']);
+    });
+
     it('should clear a nullable field with null', async () => {
       const created = await api.post('/books').send(nextSample()).expect(201);
 

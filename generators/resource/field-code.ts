@@ -147,6 +147,11 @@ export function fieldCode(
       to.add('class-transformer', ['Transform']);
       to.add(FROM.validators, [code.transform]);
     }
+    // A value that must be given says so, alone ("pages is required"), not as each rule's failure.
+    if (!optional) {
+      decorators.push('@IsRequired()');
+      to.add(FROM.validators, ['IsRequired']);
+    }
     // null clears a nullable field; a required one refuses it (ValidateIf lets only a missing value through).
     if (nullable) {
       decorators.push('@IsOptional()');

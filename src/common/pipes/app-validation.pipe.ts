@@ -1,5 +1,5 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, type ValidationError } from 'class-validator';
 
 /**
  * How deep objects and arrays may nest in a request's value: far beyond any real document, far below the depth
@@ -115,10 +115,24 @@ export class AppValidationPipe extends ValidationPipe {
     return super.transform(value, metadata);
   }
 
+  /** A missing value that must be given (`@IsRequired()`) is said once: "pages is required", not every rule. */
+  protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
+    return super.flattenValidationErrors(validationErrors.map(onlyRequired));
+  }
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     const { type, metatype } = metadata;
     const leftToItsPipe =
       (type === 'param' || type === 'query') && (metatype === Number || metatype === Boolean);
     return leftToItsPipe ? value : super.transformPrimitive(value, metadata);
   }
+}
+
+/** The error with only its `isDefined` message where it has one, at every depth. */
+function onlyRequired(error: ValidationError): ValidationError {
+  const required = error.constraints?.isDefined;
+  return Object.assign(error, {
+    constraints: required === undefined ? error.constraints : { isDefined: required },
+    children: error.children?.map(onlyRequired),
+  });
 }
