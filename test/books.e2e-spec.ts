@@ -148,8 +148,8 @@ describe('books', () => {
     it('should order by a field, then id, both ways', async () => {
       for (let i = 0; i < 3; i++) await api.post('/books').send(nextSample()).expect(201);
 
-      const ascending = await api.get('/books?limit=100&sort=isbn&order=asc').expect(200);
-      const descending = await api.get('/books?limit=100&sort=isbn&order=desc').expect(200);
+      const ascending = await api.get('/books?limit=100&sort=title&order=asc').expect(200);
+      const descending = await api.get('/books?limit=100&sort=title&order=desc').expect(200);
 
       expect(descending.body.map(({ id }: { id: number }) => id)).not.toEqual(
         ascending.body.map(({ id }: { id: number }) => id),
@@ -158,9 +158,28 @@ describe('books', () => {
     });
 
     it('should refuse to order by a field that is not sortable, naming the sortable ones', async () => {
-      const response = await api.get('/books?sort=title').expect(400);
+      const response = await api.get('/books?sort=summary').expect(400);
 
-      expect(JSON.stringify(response.body.message)).toContain('id, isbn, authorId, createdAt, updatedAt');
+      expect(JSON.stringify(response.body.message)).toContain(
+        'id, title, isbn, rating, authorId, createdAt, updatedAt',
+      );
+    });
+
+    it('should put nulls last in both directions', async () => {
+      await api
+        .post('/books')
+        .send({ ...nextSample(), rating: null })
+        .expect(201);
+      await api.post('/books').send(nextSample()).expect(201);
+
+      for (const order of ['asc', 'desc']) {
+        const list = await api.get(`/books?limit=100&sort=rating&order=${order}`).expect(200);
+        const values = list.body.map((item: Record<string, unknown>) => item.rating);
+        expect(values.indexOf(null)).toBeGreaterThan(0);
+        expect(values.slice(values.indexOf(null))).toEqual(
+          values.slice(values.indexOf(null)).map(() => null),
+        );
+      }
     });
 
     it('should link the next page, and count every match when asked', async () => {
@@ -373,7 +392,7 @@ describe('books', () => {
       const response = await graphql(
         `
           query ($filter: BookFilter) {
-            books(limit: 100, filter: $filter, orderBy: { field: ISBN, direction: DESC }) {
+            books(limit: 100, filter: $filter, orderBy: { field: TITLE, direction: DESC }) {
               nodes {
                 id
                 inStock
@@ -391,7 +410,8 @@ describe('books', () => {
 
     it('should continue after an edge’s cursor, in the current order, to the last page', async () => {
       for (let i = 0; i < 3; i++) await create();
-      const ORDER = 'orderBy: { field: ISBN, direction: DESC }';
+      await graphql(CREATE, { input: { ...nextSample(), rating: null } }).expect(200);
+      const ORDER = 'orderBy: { field: RATING, direction: DESC }';
       const whole = await graphql(`{ books(limit: 100, ${ORDER}) { nodes { id } } }`);
 
       const walked: number[] = [];
@@ -414,6 +434,22 @@ describe('books', () => {
 
       expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
       expect(response.body.errors[0].message).toContain('after');
+    });
+
+    it('should put nulls last in both directions', async () => {
+      await graphql(CREATE, { input: { ...nextSample(), rating: null } }).expect(200);
+      await create();
+
+      for (const direction of ['ASC', 'DESC']) {
+        const response = await graphql(
+          `{ books(limit: 100, orderBy: { field: RATING, direction: ${direction} }) { nodes { rating } } }`,
+        );
+        const values = response.body.data.books.nodes.map((node: Record<string, unknown>) => node.rating);
+        expect(values.indexOf(null)).toBeGreaterThan(0);
+        expect(values.slice(values.indexOf(null))).toEqual(
+          values.slice(values.indexOf(null)).map(() => null),
+        );
+      }
     });
 
     it('should refuse the mutations without a token', async () => {

@@ -19,7 +19,9 @@ export interface BookFilter {
  */
 export const BookSortField = {
   ID: 'id',
+  TITLE: 'title',
   ISBN: 'isbn',
+  RATING: 'rating',
   AUTHOR_ID: 'authorId',
   CREATED_AT: 'createdAt',
   UPDATED_AT: 'updatedAt',
