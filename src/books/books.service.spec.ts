@@ -49,6 +49,18 @@ describe(BooksService.name, () => {
     expect(page.cursors).toEqual([encodeCursor('id', 7, 7), encodeCursor('id', 8, 8)]);
   });
 
+  it('should stop a page before 1 MiB, and say that more follows', async () => {
+    const large = (id: number) =>
+      ({ ...row(id), title: 'x'.repeat(300_000) }) as unknown as KeyedRow<BookRow>;
+    repository.getPage.mockResolvedValue([large(1), large(2), large(3), large(4)]);
+
+    const page = await sut.getPage({ offset: 0, limit: 5 });
+
+    expect(page.nodes.map(({ id }) => id)).toEqual([1, 2, 3]);
+    expect(page.cursors).toHaveLength(3);
+    expect(page.hasNextPage).toBe(true);
+  });
+
   it('should refuse a cursor of another order', async () => {
     const after = encodeCursor('createdAt', '2026-01-01T00:00:00.000000Z', 6);
 

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
 import { encodeCursor, readCursor } from '../common/pagination/cursor';
 import type { CursorPaginationArgs } from '../common/pagination/cursor-pagination.args';
+import { withinBytes } from '../common/pagination/page-size';
 import type { Page } from '../graphql/paginated.type';
 import { alignWithIds } from '../graphql/request-loaders';
 import type { CreateBookInput } from './dto/create-book.input';
@@ -53,7 +54,7 @@ export class BooksService {
 
   /**
    * A page in the given order, after the edge `after` names when given (keyset: stable while rows are added
-   * before it); counting every match only when asked (it is the costly part of a page).
+   * before it), stopped before 1 MiB; counting every match only when asked (it is the costly part of a page).
    */
   async getPage(
     { offset, limit, after }: CursorPaginationArgs,
@@ -69,12 +70,13 @@ export class BooksService {
       limit + 1,
       readCursor(after, sort.field),
     );
-    const page = rows.slice(0, limit);
+    // A page of large values stops before 1 MiB: the rows it leaves out come next.
+    const nodes = withinBytes(rows.slice(0, limit).map(toBook));
     return {
-      nodes: page.map(toBook),
-      cursors: page.map((row) => encodeCursor(sort.field, row.sortKey, row.id)),
+      nodes,
+      cursors: rows.slice(0, nodes.length).map((row) => encodeCursor(sort.field, row.sortKey, row.id)),
       totalCount: totalCount ? await this.repository.count(filter) : undefined,
-      hasNextPage: rows.length > limit,
+      hasNextPage: rows.length > nodes.length,
       offset,
     };
   }

@@ -72,13 +72,16 @@ describe('keyset', () => {
   const FIELDS: Field[] = ['id', 'title', 'rank', 'day', 'at'];
   const CASES = FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction]));
 
-  it.each(CASES)('should walk the order by %s %s page by page, as one page has it', async (field, direction) => {
-    const whole = (await page(orderOf(field as Field, direction as 'asc'), 100)).map((row) => row.id);
+  it.each(CASES)(
+    'should walk the order by %s %s page by page, as one page has it',
+    async (field, direction) => {
+      const whole = (await page(orderOf(field as Field, direction as 'asc'), 100)).map((row) => row.id);
 
-    for (const size of [1, 2, 3]) {
-      await expect(walk(field as Field, direction as 'asc', size)).resolves.toEqual(whole);
-    }
-  });
+      for (const size of [1, 2, 3]) {
+        await expect(walk(field as Field, direction as 'asc', size)).resolves.toEqual(whole);
+      }
+    },
+  );
 
   it.each([
     ['rank', 'asc', [3, 1, 5, 6, 2, 4, 7]],
@@ -93,7 +96,10 @@ describe('keyset', () => {
   });
 
   it('should order by id alone when the order is by id', () => {
-    const query = db.select().from(notes).orderBy(...keysetOrder(orderOf('id', 'desc')));
+    const query = db
+      .select()
+      .from(notes)
+      .orderBy(...keysetOrder(orderOf('id', 'desc')));
 
     expect(query.toSQL().sql).toMatch(/order by "notes"."id" desc$/);
   });

@@ -5,9 +5,6 @@ import { map, type Observable } from 'rxjs';
 /** The headers of a REST list, which CORS exposes to browsers' scripts (app.setup.ts). */
 export const PAGE_HEADERS = ['Link', 'X-Total-Count'];
 
-/** Where a page stops early, before its limit: a page of large text values cannot grow unbounded. */
-export const MAX_PAGE_BYTES = 1024 * 1024;
-
 /** The page a service returns (`Page<T>` of the GraphQL layer, which common/ does not import). */
 interface ListPage<T> {
   nodes: T[];
@@ -30,8 +27,8 @@ export const PAGE_HEADER_DOCS = {
 
 /**
  * A REST list answers its page's items as a JSON array; `Link: <…>; rel="next"` names the next page when there is
- * one, and `X-Total-Count` the matches when they were counted. The page stops before MAX_PAGE_BYTES (one item at
- * least), and the link then continues after its last item.
+ * one (after the page's last item: a page may stop before its limit, page-size.ts), and `X-Total-Count` the
+ * matches when they were counted.
  */
 @Injectable()
 export class PageHeadersInterceptor implements NestInterceptor {
@@ -40,29 +37,18 @@ export class PageHeadersInterceptor implements NestInterceptor {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     return next.handle().pipe(
-      map((page: ListPage<unknown>) => {
-        const nodes = withinBytes(page.nodes, MAX_PAGE_BYTES);
-        if (page.totalCount !== undefined) response.setHeader('X-Total-Count', String(page.totalCount));
-        if (page.hasNextPage || nodes.length < page.nodes.length) {
+      map(({ nodes, totalCount, hasNextPage, offset }: ListPage<unknown>) => {
+        if (totalCount !== undefined) response.setHeader('X-Total-Count', String(totalCount));
+        if (hasNextPage) {
           response.setHeader(
             'Link',
-            `<${withOffset(request.originalUrl, page.offset + nodes.length)}>; rel="next"`,
+            `<${withOffset(request.originalUrl, offset + nodes.length)}>; rel="next"`,
           );
         }
         return nodes;
       }),
     );
   }
-}
-
-/** The first items whose JSON array stays within `limit` bytes; the first one whatever its size. */
-export function withinBytes<T>(items: T[], limit: number): T[] {
-  let bytes = 2; // []
-  for (const [index, item] of items.entries()) {
-    bytes += Buffer.byteLength(JSON.stringify(item)) + (index > 0 ? 1 : 0);
-    if (bytes > limit && index > 0) return items.slice(0, index);
-  }
-  return items;
 }
 
 /** The request's own path and query (so its filters, order and limit), at another offset. */

@@ -68,7 +68,7 @@ export function queryProblem(query: unknown, dto?: unknown): string | undefined 
   const known = new Set(rules.map((rule) => rule.propertyName));
   const unknown = Object.keys(query).find((key) => !known.has(key));
   if (known.size > 0 && unknown !== undefined) {
-    return `${unknown} is not a query parameter of this route; it takes ${[...known].join(', ') || 'none'}`;
+    return `${unknown} is not a query parameter of this route; it takes ${[...known].join(', ')}`;
   }
   const repeated = Object.entries(query).find(
     ([key, value]) =>
