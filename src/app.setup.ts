@@ -5,6 +5,7 @@ import { securityHeaders } from './common/http/security-headers';
 import { refuseRepeatedHost } from './common/http/single-host';
 import { refuseUnparsedBodies } from './common/http/unparsed-body';
 import { HTTP_LOGGER } from './common/logging/logging.module';
+import { PAGE_HEADERS } from './common/pagination/page-headers';
 import { setupOpenApi } from './common/openapi/setup-openapi';
 import type { Environment } from './config/environment';
 import { CODE_FIRST_PATH } from './graphql/code-first/code-first-graphql.module';
@@ -31,7 +32,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
 
   const origins = config.get('CORS_ORIGINS', { infer: true });
-  if (origins.length > 0) app.enableCors({ origin: origins, credentials: true });
+  // A list's Link and X-Total-Count headers are for scripts to read too.
+  if (origins.length > 0)
+    app.enableCors({ origin: origins, credentials: true, exposedHeaders: PAGE_HEADERS });
 
   // API documentation is a development aid: production does not publish its route map.
   if (config.get('NODE_ENV', { infer: true }) !== 'production') setupOpenApi(app);

@@ -103,6 +103,15 @@ describe('books', () => {
       await api.get(`/books/${created.body.id}`).expect(200, created.body);
     });
 
+    it('should say that a required field is missing, and only that', async () => {
+      const input: Record<string, unknown> = nextSample();
+      delete input.title;
+
+      const response = await api.post('/books').send(input).expect(400);
+
+      expect(response.body.message).toEqual(['title is required']);
+    });
+
     it('should clear a nullable field with null', async () => {
       const created = await api.post('/books').send(nextSample()).expect(201);
 
@@ -146,6 +155,53 @@ describe('books', () => {
         ascending.body.map(({ id }: { id: number }) => id),
       );
       await api.get('/books?sort=unknown').expect(400);
+    });
+
+    it('should refuse to order by a field that is not sortable, naming the sortable ones', async () => {
+      const response = await api.get('/books?sort=summary').expect(400);
+
+      expect(JSON.stringify(response.body.message)).toContain(
+        'id, title, isbn, rating, authorId, createdAt, updatedAt',
+      );
+    });
+
+    it('should put nulls last in both directions', async () => {
+      await api
+        .post('/books')
+        .send({ ...nextSample(), rating: null })
+        .expect(201);
+      await api.post('/books').send(nextSample()).expect(201);
+
+      for (const order of ['asc', 'desc']) {
+        const list = await api.get(`/books?limit=100&sort=rating&order=${order}`).expect(200);
+        const values = list.body.map((item: Record<string, unknown>) => item.rating);
+        expect(values.indexOf(null)).toBeGreaterThan(0);
+        expect(values.slice(values.indexOf(null))).toEqual(
+          values.slice(values.indexOf(null)).map(() => null),
+        );
+      }
+    });
+
+    it('should link the next page, and count every match when asked', async () => {
+      for (let i = 0; i < 3; i++) await api.post('/books').send(nextSample()).expect(201);
+
+      const counted = await api.get('/books?limit=1&count=true').expect(200);
+      const total = Number(counted.headers['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(3);
+      expect(counted.headers.link).toBe('</books?limit=1&count=true&offset=1>; rel="next"');
+
+      const next = await api.get(`/books?limit=2&offset=${total - 3}`).expect(200);
+      expect(next.headers.link).toBe(`</books?limit=2&offset=${total - 1}>; rel="next"`);
+      expect(next.headers['x-total-count']).toBeUndefined();
+      const last = await api.get(`/books?limit=2&offset=${total - 2}`).expect(200);
+      expect(last.body).toHaveLength(2);
+      expect(last.headers.link).toBeUndefined();
+    });
+
+    it('should answer 400 naming a query parameter it does not take', async () => {
+      const response = await api.get('/books?limit=5&no_such_parameter=1').expect(400);
+
+      expect(JSON.stringify(response.body.message)).toContain('no_such_parameter');
     });
 
     it.each(['abc', '0', '-1', '1.5', '99999999999'])('should answer 400 for the id %p', async (id) => {
@@ -336,7 +392,7 @@ describe('books', () => {
       const response = await graphql(
         `
           query ($filter: BookFilter) {
-            books(limit: 100, filter: $filter, orderBy: { field: title, direction: DESC }) {
+            books(limit: 100, filter: $filter, orderBy: { field: TITLE, direction: DESC }) {
               nodes {
                 id
                 inStock
@@ -350,6 +406,50 @@ describe('books', () => {
       const nodes = response.body.data.books.nodes;
       expect(nodes.length).toBeGreaterThan(0);
       for (const node of nodes) expect(node.inStock).toBe(first.inStock);
+    });
+
+    it('should continue after an edge’s cursor, in the current order, to the last page', async () => {
+      for (let i = 0; i < 3; i++) await create();
+      await graphql(CREATE, { input: { ...nextSample(), rating: null } }).expect(200);
+      const ORDER = 'orderBy: { field: RATING, direction: DESC }';
+      const whole = await graphql(`{ books(limit: 100, ${ORDER}) { nodes { id } } }`);
+
+      const walked: number[] = [];
+      let after: string | null = null;
+      do {
+        const response = await graphql(
+          `query ($after: String) { books(limit: 3, after: $after, ${ORDER}) { edges { cursor node { id } } hasNextPage } }`,
+          { after },
+        );
+        const { edges, hasNextPage } = response.body.data.books;
+        walked.push(...edges.map(({ node }: { node: { id: number } }) => node.id));
+        after = hasNextPage ? edges[edges.length - 1].cursor : null;
+      } while (after !== null);
+
+      expect(walked).toEqual(whole.body.data.books.nodes.map(({ id }: { id: number }) => id));
+    });
+
+    it('should refuse a cursor it did not make as BAD_USER_INPUT naming after', async () => {
+      const response = await graphql('{ books(after: "not a cursor") { nodes { id } } }');
+
+      expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(response.body.errors[0].message).toContain('after');
+    });
+
+    it('should put nulls last in both directions', async () => {
+      await graphql(CREATE, { input: { ...nextSample(), rating: null } }).expect(200);
+      await create();
+
+      for (const direction of ['ASC', 'DESC']) {
+        const response = await graphql(
+          `{ books(limit: 100, orderBy: { field: RATING, direction: ${direction} }) { nodes { rating } } }`,
+        );
+        const values = response.body.data.books.nodes.map((node: Record<string, unknown>) => node.rating);
+        expect(values.indexOf(null)).toBeGreaterThan(0);
+        expect(values.slice(values.indexOf(null))).toEqual(
+          values.slice(values.indexOf(null)).map(() => null),
+        );
+      }
     });
 
     it('should refuse the mutations without a token', async () => {

@@ -23,6 +23,12 @@ describe('CORS with an allow-list (CORS_ORIGINS)', () => {
     expect(response.headers.vary).toMatch(/Origin/);
   });
 
+  it('should let scripts of an allowed origin read the headers of a list (Link, X-Total-Count)', async () => {
+    const response = await request(sut.http).get('/probe').set('Origin', ALLOWED).expect(200);
+
+    expect(response.headers['access-control-expose-headers']).toBe('Link,X-Total-Count');
+  });
+
   it.each(['https://evil.example', 'https://app.example.evil.example', 'http://app.example', 'null'])(
     'should not allow %s (no Access-Control-Allow-Origin)',
     async (origin) => {

@@ -29,7 +29,7 @@ export function fieldGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> 
     {
       name: 'add',
       type: 'string',
-      message: 'Fields to add, space-separated name[?]:type[{args}][:unique][:index][=default]:',
+      message: 'Fields to add, space-separated name[?]:type[{args}][:unique][:index][:sort][=default]:',
       defaultValue: '',
       ask: (inquirer, answers) => askNewFields(root, answers, inquirer),
     },

@@ -54,7 +54,7 @@ export interface FieldCode {
   relation?: { field: string; parent: ParentType; nullable: boolean };
   /** `:index`: the column, for the table's index list. */
   index?: { column: string };
-  /** Equality filter (enum, boolean, reference) and ordering (any scalar but json). */
+  /** Equality filter (enum, boolean, reference) and ordering (indexed: `:index`, `:unique`, `:sort`, a reference). */
   filterable: boolean;
   sortable: boolean;
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
@@ -147,6 +147,11 @@ export function fieldCode(
       to.add('class-transformer', ['Transform']);
       to.add(FROM.validators, [code.transform]);
     }
+    // A value that must be given says so, alone ("pages is required"), not as each rule's failure.
+    if (!optional) {
+      decorators.push('@IsRequired()');
+      to.add(FROM.validators, ['IsRequired']);
+    }
     // null clears a nullable field; a required one refuses it (ValidateIf lets only a missing value through).
     if (nullable) {
       decorators.push('@IsOptional()');
@@ -177,7 +182,7 @@ export function fieldCode(
     ...filterOf(field, code.type),
     filterType: code.type,
     filterable: field.type === 'enum' || field.type === 'boolean' || field.type === 'references',
-    sortable: field.type !== 'json',
+    sortable: field.index || field.unique || field.sort,
     enum:
       field.type === 'enum'
         ? {

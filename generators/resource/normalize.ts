@@ -1,6 +1,6 @@
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
 import { type Field, FieldSpecError, LIST_QUERY_NAMES, parseFields } from '../utils/fields';
-import { namesOf, type Names } from '../utils/names';
+import { namesOf, type Names, snakeCase } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 import { databaseNameProblem } from './database-names';
 import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from './field-code';
@@ -26,6 +26,14 @@ export { GRAPHQL_STYLES };
 export const DEFAULT_FIELDS = 'name:string{100}';
 const TIMESTAMPS = ['createdAt', 'updatedAt'];
 
+/** A sortable field as REST (`createdAt`) and GraphQL (`CREATED_AT`) name it. */
+export interface SortField {
+  name: string;
+  constant: string;
+}
+
+const sortFieldOf = (name: string): SortField => ({ name, constant: snakeCase(name).toUpperCase() });
+
 /** Everything the templates read, computed once: names, the APIs, each field as code, the imports per file. */
 export interface ResourceOptions extends Names {
   api: ResourceApi;
@@ -47,8 +55,8 @@ export interface ResourceOptions extends Names {
   indexed: FieldCode[];
   tableIndexes: boolean;
   filters: FieldCode[];
-  /** The fields a page may be ordered by, as their names (`id` first). */
-  sortFields: string[];
+  /** The fields a page may be ordered by (`id` first): the REST value, the GraphQL enum name (`CREATED_AT`). */
+  sortFields: SortField[];
   imports: Record<
     keyof FileImports | 'resolver' | 'apiModule' | 'fixture' | 'schemaFirstResolver' | 'schemaFirstModule',
     string
@@ -61,7 +69,12 @@ export interface ResourceOptions extends Names {
   nullableField?: string;
   uniqueField?: string;
   filterField?: string;
-  sortField: string;
+  sortField: SortField;
+  /** A field lists cannot be ordered by, and a nullable sortable one (nulls last), for the e2e test's cases. */
+  unsortableField?: string;
+  nullableSortField?: SortField;
+  /** What the e2e test pages through by cursor: the nullable sortable field if any (nulls in the way), else sortField. */
+  cursorSortField: SortField;
   nullableFields: boolean;
   pageValidators: string;
   /** What the page arguments import from field-validators.ts (empty: nothing). */
@@ -249,6 +262,9 @@ export function normalizeResourceOptions(
   }
   const filters = fields.filter((field) => field.filterable);
   const sortable = fields.filter((field) => field.sortable);
+  // What the tests order by: not a reference, which is the same for every record they make.
+  const testSort = sortable.find((field) => !field.relation)?.name ?? (timestamps ? 'createdAt' : 'id');
+  const nullableSortable = sortable.find((field) => field.nullable && !field.relation);
   // On REST a filter is a query parameter beside the paging and order ones (GraphQL nests them in `filter`).
   const taken = rest ? filters.find((field) => LIST_QUERY_NAMES.includes(field.name)) : undefined;
   if (taken) {
@@ -277,11 +293,9 @@ export function normalizeResourceOptions(
     filters,
     indexed,
     tableIndexes: indexed.length > 0 || owned,
-    sortFields: [
-      'id',
-      ...fields.filter((field) => field.sortable).map((field) => field.name),
-      ...(timestamps ? TIMESTAMPS : []),
-    ],
+    sortFields: ['id', ...sortable.map((field) => field.name), ...(timestamps ? TIMESTAMPS : [])].map(
+      sortFieldOf,
+    ),
     imports: {
       table: String(imports.table),
       model: String(imports.model),
@@ -299,8 +313,10 @@ export function normalizeResourceOptions(
     nullableField: fields.find((field) => field.type.endsWith('| null'))?.name,
     uniqueField: parsed.find((field) => field.unique)?.name,
     filterField: filters[0]?.name,
-    // What the tests order by: not a reference, which is the same for every record they make.
-    sortField: sortable.find((field) => !field.relation)?.name ?? 'id',
+    sortField: sortFieldOf(testSort),
+    unsortableField: fields.find((field) => !field.sortable)?.name,
+    nullableSortField: nullableSortable && sortFieldOf(nullableSortable.name),
+    cursorSortField: sortFieldOf(nullableSortable?.name ?? testSort),
     nullableFields: parsed.some((field) => field.nullable),
     pageValidators: [...filterRules(filters, false), 'IsEnum', 'IsOptional', 'ValidateNested']
       .sort()
@@ -326,16 +342,15 @@ export function normalizeResourceOptions(
     relations,
     parentModules,
     repositoryDrizzleImports: [
-      'and',
-      'asc',
-      'desc',
+      ...(filters.length > 0 ? ['and'] : []),
       'eq',
+      // A page's rows carry their cursor's value beside the table's columns.
+      'getTableColumns',
       // The batch reads behind GraphQL's DataLoaders: by ids, and each parent's first children.
       ...(graphql ? ['inArray'] : []),
-      ...(graphql && relations.length > 0 ? ['getTableColumns', 'lte'] : []),
+      ...(graphql && relations.length > 0 ? ['asc', 'lte'] : []),
       ...((graphql && relations.length > 0) || timestamps ? ['sql'] : []),
     ]
-      .filter((name) => filters.length > 0 || name !== 'and')
       .sort()
       .join(', '),
     apiList,

@@ -161,15 +161,37 @@ describe('resource generator', () => {
     expect(update).toMatch(/@IsOptional\(\)\n\s+@IsText\(0, 100000\)\n\s+note\?: string \| null;/);
   });
 
-  it('should filter on enum and boolean fields and order by any scalar field', () => {
+  it('should filter on enum and boolean fields and order by id, the timestamps and indexed fields only', () => {
     const changes = plan({ name: 'novel', api: 'both', fields: ALL_TYPES });
     const repository = changes.read('src/novels/novels.repository.ts');
 
     expect(repository).toContain('inStock?: boolean;');
     expect(repository).toContain('genre?: NovelGenre;');
-    expect(repository).toContain("{ id: 'id', title: 'title', isbn: 'isbn'");
-    expect(repository).not.toContain("'metadata'");
+    // isbn is :unique (indexed); the GraphQL enum names are UPPER_CASE.
+    expect(repository).toContain(
+      "{ ID: 'id', ISBN: 'isbn', CREATED_AT: 'createdAt', UPDATED_AT: 'updatedAt' }",
+    );
+    expect(repository).not.toContain("'title'");
     expect(changes.read('src/novels/dto/list-novels.query.ts')).toContain('@Transform(toBoolean)');
+  });
+
+  it('should make a :sort field sortable and index it, on both APIs and both endpoints', () => {
+    const fields = 'title:string{200}:sort rating?:float:sort';
+    const codeFirst = plan({ name: 'novel', api: 'both', fields });
+    const schemaFirst = plan({ name: 'essay', api: 'graphql', style: 'schema-first', fields });
+
+    expect(codeFirst.read('src/novels/novels.repository.ts')).toContain(
+      "{ ID: 'id', TITLE: 'title', RATING: 'rating', CREATED_AT: 'createdAt', UPDATED_AT: 'updatedAt' }",
+    );
+    expect(codeFirst.read('src/novels/novels.table.ts')).toContain(
+      "index('novels_title_index').on(table.title)",
+    );
+    expect(schemaFirst.read('src/essays/essays.graphql')).toMatch(
+      /enum EssayOrderField \{\s+ID\s+TITLE\s+RATING\s+CREATED_AT/,
+    );
+    expect(schemaFirst.read('src/essays/dto/essays-page.args.ts')).toContain(
+      '@Transform(toSortField(EssaySortField))',
+    );
   });
 
   it('should keep the global guard on writes unless --public', () => {
@@ -199,8 +221,17 @@ describe('resource generator', () => {
   it("should order its tests' records by a field that differs between them, never a reference", () => {
     const options = (fields: string) => normalizeResourceOptions({ name: 'quip', api: 'rest', fields }, root);
 
-    expect(options('author:references title:string{40}').sortField).toBe('title');
-    expect(options('author:references').sortField).toBe('id');
+    expect(options('author:references title:string{40}:sort').sortField).toEqual({
+      name: 'title',
+      constant: 'TITLE',
+    });
+    expect(options('author:references title:string{40}').sortField.name).toBe('createdAt');
+    expect(
+      normalizeResourceOptions(
+        { name: 'quip', api: 'rest', fields: 'author:references', 'no-timestamps': true },
+        root,
+      ).sortField.name,
+    ).toBe('id');
   });
 
   it.each([

@@ -22,6 +22,7 @@ describe(parseFields.name, () => {
         nullable: false,
         unique: false,
         index: false,
+        sort: false,
         length: 200,
       },
       {
@@ -31,6 +32,7 @@ describe(parseFields.name, () => {
         nullable: false,
         unique: true,
         index: false,
+        sort: false,
         length: 13,
       },
       {
@@ -40,6 +42,7 @@ describe(parseFields.name, () => {
         nullable: true,
         unique: false,
         index: false,
+        sort: false,
       },
       expect.objectContaining({ name: 'price', type: 'decimal', precision: 10, scale: 2 }),
       expect.objectContaining({ name: 'inStock', column: 'in_stock', type: 'boolean', defaultValue: true }),
@@ -53,6 +56,14 @@ describe(parseFields.name, () => {
         index: true,
       }),
       expect.objectContaining({ name: 'pages', type: 'int', index: true }),
+    ]);
+  });
+
+  it('should make a :sort field sortable and indexed (a unique one has its index already)', () => {
+    expect(parse('title:string{200}:sort rating?:float:sort code:string{8}:unique:sort')).toEqual([
+      expect.objectContaining({ name: 'title', sort: true, index: true, unique: false }),
+      expect.objectContaining({ name: 'rating', nullable: true, sort: true, index: true }),
+      expect.objectContaining({ name: 'code', sort: true, index: false, unique: true }),
     ]);
   });
 
@@ -101,7 +112,9 @@ describe(parseFields.name, () => {
       'digit:decimal{1,0}:unique',
       /field "digit": cannot be :unique: a unique decimal of one digit holds ten records/,
     ],
-    ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index/],
+    ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index, :sort/],
+    ['body:text:sort', /field "body": a text field cannot be :sort: its index could not hold a long value/],
+    ['data:json:sort', /field "data": a json field cannot be :sort/],
     ['count:int=many', /field "count": the default "many" is not a 32-bit integer/],
     ['count:int=3000000000', /not a 32-bit integer/],
     ['ratio:float=x', /the default "x" is not a finite number/],

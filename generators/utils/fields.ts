@@ -33,6 +33,8 @@ export interface Field {
   nullable: boolean;
   unique: boolean;
   index: boolean;
+  /** `:sort`: lists may be ordered by it (an index keeps that cheap: the field is indexed too). */
+  sort: boolean;
   /** The `=default` literal, typed (`true`, `10`, `'FICTION'`). */
   defaultValue?: string | number | boolean;
   /** `string{N}`: at most N characters. */
@@ -61,9 +63,9 @@ export interface FieldContext {
 }
 
 /** Query parameters of the generated REST list route (`page` names its paging), which no filter of it may be. */
-export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'page'];
+export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'count', 'page'];
 
-const SYNTAX = 'name[?]:type[{args}][:unique][:index][=default]';
+const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][=default]';
 const TYPE_LIST =
   'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references';
 const FIELD =
@@ -138,16 +140,24 @@ function parseField(part: string, context: FieldContext): Field {
     nullable: nullable === '?',
     unique: false,
     index: false,
+    sort: false,
   };
   Object.assign(field, typeArguments(field, args, problem));
   for (const flag of flags.split(':').filter(Boolean)) {
-    if (flag !== 'unique' && flag !== 'index')
-      throw problem(`unknown flag ":${flag}"; allowed: :unique, :index`);
+    if (flag !== 'unique' && flag !== 'index' && flag !== 'sort')
+      throw problem(`unknown flag ":${flag}"; allowed: :unique, :index, :sort`);
     if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
+    if (flag === 'sort' && field.type === 'text') {
+      throw problem(
+        'a text field cannot be :sort: its index could not hold a long value (sort by a string{N} field)',
+      );
+    }
     const uniqueRefused = flag === 'unique' ? whyNotUnique(field) : undefined;
     if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
     field[flag] = true;
   }
+  // Sortable means indexed: ordering a big table by a column without an index reads and sorts all of it.
+  if (field.sort && !field.unique) field.index = true;
   if (field.type === 'references') {
     const parent = namesOf(name).Name;
     if (parent === context.self) {

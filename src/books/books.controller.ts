@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Patch,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -12,7 +23,9 @@ import {
 } from '@nestjs/swagger';
 import { IdParam } from '../common/decorators/id-param.decorator';
 import { Public } from '../common/decorators/public.decorator';
+import { PAGE_HEADER_DOCS, PageHeadersInterceptor } from '../common/pagination/page-headers';
 import { NonEmptyBodyPipe } from '../common/pipes/non-empty-body.pipe';
+import type { Page } from '../graphql/paginated.type';
 import { CreateBookInput } from './dto/create-book.input';
 import { ListBooksQuery } from './dto/list-books.query';
 import { UpdateBookInput } from './dto/update-book.input';
@@ -32,18 +45,22 @@ export class BooksController {
 
   @Public()
   @Get()
+  // Answers the page's items; the next page in a Link header, the count (when asked) in X-Total-Count.
+  @UseInterceptors(PageHeadersInterceptor)
   @ApiOperation({ summary: 'List books, a page at a time' })
-  @ApiOkResponse({ type: [Book], description: 'A page of books.' })
-  @ApiBadRequestResponse({ description: 'A paging, filter or order parameter out of range.' })
-  async getBooks(
-    @Query() { inStock, genre, authorId, sort, order, ...page }: ListBooksQuery,
-  ): Promise<Book[]> {
-    const { nodes } = await this.booksService.getPage(
+  @ApiOkResponse({ type: [Book], description: 'A page of books.', headers: PAGE_HEADER_DOCS })
+  @ApiBadRequestResponse({
+    description: 'A paging, filter or order parameter out of range, or an unknown one.',
+  })
+  getBooks(
+    @Query() { inStock, genre, authorId, sort, order, count, ...page }: ListBooksQuery,
+  ): Promise<Page<Book>> {
+    return this.booksService.getPage(
       page,
       { inStock, genre, authorId },
       { field: sort, direction: order },
+      { totalCount: count },
     );
-    return nodes;
   }
 
   @Public()

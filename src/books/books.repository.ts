@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import type { CursorPosition } from '../common/pagination/cursor';
+import { type KeyedRow, keysetAfter, keysetKey, keysetOrder } from '../common/pagination/keyset';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { BookGenre } from './book-genre.enum';
 import { type NewBookRow, type BookRow, books } from './books.table';
@@ -11,28 +13,23 @@ export interface BookFilter {
   authorId?: number;
 }
 
-/** The fields a page can be ordered by (then by id): the REST `sort` values and the GraphQL `BookOrderField`. */
+/**
+ * The fields a page can be ordered by (then by id): id, the timestamps and the indexed fields. The REST `sort`
+ * values, and the GraphQL `BookOrderField` by their names.
+ */
 export const BookSortField = {
-  id: 'id',
-  title: 'title',
-  isbn: 'isbn',
-  summary: 'summary',
-  pages: 'pages',
-  rating: 'rating',
-  price: 'price',
-  inStock: 'inStock',
-  publishedOn: 'publishedOn',
-  releasedAt: 'releasedAt',
-  externalId: 'externalId',
-  genre: 'genre',
-  authorId: 'authorId',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
+  ID: 'id',
+  TITLE: 'title',
+  ISBN: 'isbn',
+  RATING: 'rating',
+  AUTHOR_ID: 'authorId',
+  CREATED_AT: 'createdAt',
+  UPDATED_AT: 'updatedAt',
 } as const;
 
 export type BookSortField = (typeof BookSortField)[keyof typeof BookSortField];
 
-/** A page's order: one field, then id, so that pages never overlap. */
+/** A page's order: one field (nulls last), then id, so that pages never overlap. */
 export interface BookSort {
   field: BookSortField;
   direction: 'asc' | 'desc';
@@ -54,13 +51,20 @@ export class BooksRepository {
       .where(inArray(books.id, [...ids]));
   }
 
-  getPage(filter: BookFilter, sort: BookSort, offset: number, limit: number): Promise<BookRow[]> {
-    const order = sort.direction === 'desc' ? desc : asc;
+  /** A page in `sort`'s order, after `after` when given; each row with the value its cursor keeps. */
+  getPage(
+    filter: BookFilter,
+    sort: BookSort,
+    offset: number,
+    limit: number,
+    after?: CursorPosition,
+  ): Promise<KeyedRow<BookRow>[]> {
+    const order = { column: books[sort.field], id: books.id, direction: sort.direction };
     return this.db
-      .select()
+      .select({ ...getTableColumns(books), sortKey: keysetKey(order.column) })
       .from(books)
-      .where(whereOf(filter))
-      .orderBy(order(books[sort.field]), asc(books.id))
+      .where(and(whereOf(filter), keysetAfter(order, after)))
+      .orderBy(...keysetOrder(order))
       .offset(offset)
       .limit(limit);
   }

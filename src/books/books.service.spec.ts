@@ -1,10 +1,12 @@
-import { NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { encodeCursor } from '../common/pagination/cursor';
+import type { KeyedRow } from '../common/pagination/keyset';
 import { BooksRepository } from './books.repository';
 import { BY_ID, BooksService } from './books.service';
 import type { BookRow } from './books.table';
 
 describe(BooksService.name, () => {
-  const row = (id: number) => ({ id }) as BookRow;
+  const row = (id: number) => ({ id, sortKey: id }) as KeyedRow<BookRow>;
   let repository: jest.Mocked<BooksRepository>;
   let sut: BooksService;
 
@@ -32,10 +34,38 @@ describe(BooksService.name, () => {
 
     const page = await sut.getPage({ offset: 4, limit: 2 });
 
-    expect(repository.getPage).toHaveBeenCalledWith({}, BY_ID, 4, 3);
+    expect(repository.getPage).toHaveBeenCalledWith({}, BY_ID, 4, 3, undefined);
     expect(page.nodes.map(({ id }) => id)).toEqual([1, 2]);
     expect(page).toMatchObject({ hasNextPage: true, offset: 4, totalCount: undefined });
     expect(repository.count).not.toHaveBeenCalled();
+  });
+
+  it('should give each node a cursor, and continue after the one it is given', async () => {
+    repository.getPage.mockResolvedValue([row(7), row(8)]);
+
+    const page = await sut.getPage({ offset: 0, limit: 2, after: encodeCursor('id', 6, 6) });
+
+    expect(repository.getPage).toHaveBeenCalledWith({}, BY_ID, 0, 3, { field: 'id', value: 6, id: 6 });
+    expect(page.cursors).toEqual([encodeCursor('id', 7, 7), encodeCursor('id', 8, 8)]);
+  });
+
+  it('should stop a page before 1 MiB, and say that more follows', async () => {
+    const large = (id: number) =>
+      ({ ...row(id), title: 'x'.repeat(300_000) }) as unknown as KeyedRow<BookRow>;
+    repository.getPage.mockResolvedValue([large(1), large(2), large(3), large(4)]);
+
+    const page = await sut.getPage({ offset: 0, limit: 5 });
+
+    expect(page.nodes.map(({ id }) => id)).toEqual([1, 2, 3]);
+    expect(page.cursors).toHaveLength(3);
+    expect(page.hasNextPage).toBe(true);
+  });
+
+  it('should refuse a cursor of another order', async () => {
+    const after = encodeCursor('createdAt', '2026-01-01T00:00:00.000000Z', 6);
+
+    await expect(sut.getPage({ offset: 0, limit: 2, after })).rejects.toThrow(BadRequestException);
+    expect(repository.getPage).not.toHaveBeenCalled();
   });
 
   it('should count the matches when asked', async () => {

@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { BatchLoadFn } from 'dataloader';
-import type { PaginationArgs } from '../common/pagination/pagination.args';
+import { encodeCursor, readCursor } from '../common/pagination/cursor';
+import type { CursorPaginationArgs } from '../common/pagination/cursor-pagination.args';
+import { withinBytes } from '../common/pagination/page-size';
 import type { Page } from '../graphql/paginated.type';
 import { alignWithIds } from '../graphql/request-loaders';
 import type { CreateBookInput } from './dto/create-book.input';
@@ -50,19 +52,31 @@ export class BooksService {
     return keys.map((key) => (byParent.get(key.authorId) ?? []).slice(0, key.limit));
   };
 
-  /** A page in the given order; counting every match only when asked (it is the costly part of a page). */
+  /**
+   * A page in the given order, after the edge `after` names when given (keyset: stable while rows are added
+   * before it), stopped before 1 MiB; counting every match only when asked (it is the costly part of a page).
+   */
   async getPage(
-    { offset, limit }: PaginationArgs,
+    { offset, limit, after }: CursorPaginationArgs,
     filter: BookFilter = {},
     sort: BookSort = BY_ID,
     { totalCount = false } = {},
   ): Promise<Page<Book>> {
     // One row past the page tells whether another page follows.
-    const rows = await this.repository.getPage(filter, sort, offset, limit + 1);
+    const rows = await this.repository.getPage(
+      filter,
+      sort,
+      offset,
+      limit + 1,
+      readCursor(after, sort.field),
+    );
+    // A page of large values stops before 1 MiB: the rows it leaves out come next.
+    const nodes = withinBytes(rows.slice(0, limit).map(toBook));
     return {
-      nodes: rows.slice(0, limit).map(toBook),
+      nodes,
+      cursors: rows.slice(0, nodes.length).map((row) => encodeCursor(sort.field, row.sortKey, row.id)),
       totalCount: totalCount ? await this.repository.count(filter) : undefined,
-      hasNextPage: rows.length > limit,
+      hasNextPage: rows.length > nodes.length,
       offset,
     };
   }

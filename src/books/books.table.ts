@@ -40,7 +40,11 @@ export const books = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('books_author_id_index').on(table.authorId)],
+  (table) => [
+    index('books_title_index').on(table.title),
+    index('books_rating_index').on(table.rating),
+    index('books_author_id_index').on(table.authorId),
+  ],
 );
 
 export type BookRow = typeof books.$inferSelect;

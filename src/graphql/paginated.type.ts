@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 
-/** Opaque to clients: today the base64 of the item's offset in the whole list. */
+/** Opaque to clients: the base64 of the item's offset in the whole list, for pages that have no keyset cursors. */
 export function encodeCursor(offset: number): string {
   return Buffer.from(`offset:${offset}`).toString('base64');
 }
@@ -17,12 +17,14 @@ export interface Page<T> {
   /** Left out when nobody asked for it (counting every row is the costly part of a page). */
   totalCount?: number;
   hasNextPage: boolean;
-  /** Offset of the first node: the cursors are derived from it. */
+  /** Offset of the first node: the cursors are derived from it, unless the page has its own. */
   offset: number;
+  /** One per node: where a list that takes `after` continues (common/pagination/cursor.ts). */
+  cursors?: string[];
 }
 
-function edgesOf<T>({ nodes, offset }: Pick<Page<T>, 'nodes' | 'offset'>): Edge<T>[] {
-  return nodes.map((node, index) => ({ cursor: encodeCursor(offset + index), node }));
+function edgesOf<T>({ nodes, offset, cursors }: Pick<Page<T>, 'nodes' | 'offset' | 'cursors'>): Edge<T>[] {
+  return nodes.map((node, index) => ({ cursor: cursors?.[index] ?? encodeCursor(offset + index), node }));
 }
 
 /** A page with its edges, for schema-first page types (code-first ones derive them in `Paginated(X)`). */
@@ -63,6 +65,8 @@ export function Paginated<T>(classRef: Type<T>) {
     hasNextPage: boolean;
 
     offset: number;
+
+    cursors?: string[];
 
     static of<P extends PaginatedType>(this: new () => P, page: Page<T>): P {
       return Object.assign(new this(), page);

@@ -65,7 +65,7 @@ const referenceTo = (parent: Picked, nullable = false) => `${parent.name}${nulla
 /** Every field type, the reference to `parent`, a feature of the suite's own. */
 const everyFieldType = (parent: Picked) =>
   'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
-  'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float summary?:text externalId?:uuid ' +
+  'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float:sort summary?:text externalId?:uuid ' +
   `metadata?:json releasedAt?:datetime ${referenceTo(parent)}`;
 
 /**

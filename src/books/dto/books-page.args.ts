@@ -1,7 +1,7 @@
 import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEnum, IsOptional, ValidateNested } from 'class-validator';
-import { PaginationArgs } from '../../common/pagination/pagination.args';
+import { CursorPaginationArgs } from '../../common/pagination/cursor-pagination.args';
 import { SortDirection } from '../../common/pagination/sort-direction';
 import { IsIntInRange } from '../../common/validation/field-validators';
 import { BookGenre } from '../book-genre.enum';
@@ -27,7 +27,7 @@ export class BookFilterInput implements BookFilter {
   authorId?: number;
 }
 
-@InputType('BookOrder', { description: 'The order of a page: one field, then id.' })
+@InputType('BookOrder', { description: 'The order of a page: one field (nulls last), then id.' })
 export class BookOrderInput implements BookSort {
   @Field(() => BookSortField)
   @IsEnum(BookSortField)
@@ -38,9 +38,9 @@ export class BookOrderInput implements BookSort {
   direction: SortDirection = SortDirection.ASC;
 }
 
-/** `books(offset, limit, filter, orderBy)`: the paging rules of the whole API, then what is particular to books. */
+/** `books(offset, limit, after, filter, orderBy)`: the paging rules of the whole API, then what is particular to books. */
 @ArgsType()
-export class BooksPageArgs extends PaginationArgs {
+export class BooksPageArgs extends CursorPaginationArgs {
   @Field(() => BookFilterInput, { nullable: true })
   @IsOptional()
   @ValidateNested()

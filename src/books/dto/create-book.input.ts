@@ -9,6 +9,7 @@ import {
   IsFiniteNumber,
   IsIntInRange,
   IsJsonDocument,
+  IsRequired,
   IsText,
   keepJsonValue,
   toDateTime,
@@ -23,11 +24,13 @@ import { BookGenre } from '../book-genre.enum';
 export class CreateBookInput {
   @Field(() => String)
   @ApiProperty({ maxLength: 200 })
+  @IsRequired()
   @IsText(1, 200)
   title: string;
 
   @Field(() => String)
   @ApiProperty({ maxLength: 13 })
+  @IsRequired()
   @IsText(1, 13)
   isbn: string;
 
@@ -39,6 +42,7 @@ export class CreateBookInput {
 
   @Field(() => Int)
   @ApiProperty({ type: 'integer', format: 'int32' })
+  @IsRequired()
   @IsIntInRange(-2147483648, 2147483647)
   pages: number;
 
@@ -55,6 +59,7 @@ export class CreateBookInput {
     description: 'A JSON number or a decimal string; read back as a string.',
   })
   @Transform(toDecimalString)
+  @IsRequired()
   @IsDecimalNumber(10, 2)
   price: string;
 
@@ -99,11 +104,13 @@ export class CreateBookInput {
 
   @Field(() => BookGenre)
   @ApiProperty({ enum: BookGenre, enumName: 'BookGenre' })
+  @IsRequired()
   @IsEnum(BookGenre)
   genre: BookGenre;
 
   @Field(() => Int)
   @ApiProperty({ type: 'integer', description: 'The id of an existing author.' })
+  @IsRequired()
   @IsIntInRange(1, 2147483647)
   authorId: number;
 }

@@ -1,14 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEnum, IsOptional } from 'class-validator';
-import { PaginationArgs } from '../../common/pagination/pagination.args';
+import { ListQuery } from '../../common/pagination/list.query';
 import { SortDirection } from '../../common/pagination/sort-direction';
+import { SortParameter } from '../../common/pagination/sort-field';
 import { IsIntInRange, toBoolean, toInteger } from '../../common/validation/field-validators';
 import { BookGenre } from '../book-genre.enum';
 import { type BookFilter, BookSortField } from '../books.repository';
 
-/** `GET /books?offset&limit&inStock&genre&authorId&sort&order`: the paging rules of the whole API, then what is particular to books. */
-export class ListBooksQuery extends PaginationArgs implements BookFilter {
+/** `GET /books?offset&limit&count&inStock&genre&authorId&sort&order`: the paging rules of the whole API, then what is particular to books. */
+export class ListBooksQuery extends ListQuery implements BookFilter {
   @ApiPropertyOptional({ type: 'boolean' })
   @IsOptional()
   @Transform(toBoolean)
@@ -26,9 +27,7 @@ export class ListBooksQuery extends PaginationArgs implements BookFilter {
   @IsIntInRange(1, 2147483647)
   authorId?: number;
 
-  @ApiPropertyOptional({ enum: BookSortField, default: 'id', description: 'The field to order by, then id.' })
-  @IsOptional()
-  @IsEnum(BookSortField)
+  @SortParameter(BookSortField)
   sort: BookSortField = 'id';
 
   @ApiPropertyOptional({ enum: SortDirection, default: SortDirection.ASC })

@@ -1,5 +1,7 @@
 import { BadRequestException, type ArgumentMetadata } from '@nestjs/common';
-import { IsString } from 'class-validator';
+import { IsString, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIntInRange, IsRequired } from '../validation/field-validators';
 import { AppValidationPipe, bracketedQueryParameter, MAX_NESTING, valueProblem } from './app-validation.pipe';
 
 class Named {
@@ -87,6 +89,44 @@ describe('AppValidationPipe', () => {
     // A plain object type takes whatever comes.
     await expect(pipe.transform({ a: ['1', '2'] }, { type: 'query', metatype: Object })).resolves.toEqual({
       a: ['1', '2'],
+    });
+  });
+
+  it('should refuse a query parameter the query class does not take, naming it and the ones it takes', async () => {
+    class List {
+      @IsString()
+      name!: string;
+    }
+    const query: ArgumentMetadata = { type: 'query', metatype: List };
+
+    await expect(pipe.transform({ name: 'a', title: 'Dune' }, query)).rejects.toMatchObject({
+      response: { message: ['title is not a query parameter of this route; it takes name'] },
+    });
+    await expect(pipe.transform({ name: 'a' }, query)).resolves.toEqual({ name: 'a' });
+  });
+
+  it('should say a required value is missing once, not as the failure of each of its rules', async () => {
+    class Chapter {
+      @IsRequired()
+      @IsIntInRange(1, 100)
+      pages!: number;
+    }
+    class Book {
+      @IsRequired()
+      @IsString()
+      title!: string;
+
+      @ValidateNested()
+      @Type(() => Chapter)
+      chapter!: Chapter;
+    }
+    const metadata: ArgumentMetadata = { type: 'body', metatype: Book };
+
+    await expect(pipe.transform({ chapter: {} }, metadata)).rejects.toMatchObject({
+      response: { message: ['title is required', 'chapter.pages is required'] },
+    });
+    await expect(pipe.transform({ title: null, chapter: { pages: 0 } }, metadata)).rejects.toMatchObject({
+      response: { message: ['title cannot be null', 'chapter.pages must be an integer between 1 and 100'] },
     });
   });
 

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage, type ValidationError } from 'class-validator';
 
 /**
  * How deep objects and arrays may nest in a request's value: far beyond any real document, far below the depth
@@ -44,9 +45,10 @@ export function valueProblem(value: unknown): string | undefined {
 }
 
 /**
- * What a query string's shape says is wrong before its values are read: a name with brackets (below), or a
- * parameter given twice where the query class (`dto`) takes one value (`?limit=5&limit=6` arrives as an array,
- * which the rule would only call "not an integer").
+ * What a query string's shape says is wrong before its values are read: a name with brackets (below), a parameter
+ * the query class (`dto`) does not take (`GET /books?title=Dune` would otherwise answer every book, as if
+ * filtered), or one given twice where it takes one value (`?limit=5&limit=6` arrives as an array, which the rule
+ * would only call "not an integer").
  */
 export function queryProblem(query: unknown, dto?: unknown): string | undefined {
   const bracketed = bracketedQueryParameter(query);
@@ -59,6 +61,14 @@ export function queryProblem(query: unknown, dto?: unknown): string | undefined 
     dto === Object
   ) {
     return bracketed;
+  }
+  // The properties the class validates: the parameters it takes (the pipe would strip any other without a word).
+  // None for one parameter's own type (`@Query('to') to: string`), whose value is not the whole query.
+  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const known = new Set(rules.map((rule) => rule.propertyName));
+  const unknown = Object.keys(query).find((key) => !known.has(key));
+  if (known.size > 0 && unknown !== undefined) {
+    return `${unknown} is not a query parameter of this route; it takes ${[...known].join(', ')}`;
   }
   const repeated = Object.entries(query).find(
     ([key, value]) =>
@@ -105,10 +115,24 @@ export class AppValidationPipe extends ValidationPipe {
     return super.transform(value, metadata);
   }
 
+  /** A missing value that must be given (`@IsRequired()`) is said once: "pages is required", not every rule. */
+  protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
+    return super.flattenValidationErrors(validationErrors.map(onlyRequired));
+  }
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     const { type, metatype } = metadata;
     const leftToItsPipe =
       (type === 'param' || type === 'query') && (metatype === Number || metatype === Boolean);
     return leftToItsPipe ? value : super.transformPrimitive(value, metadata);
   }
+}
+
+/** The error with only its `isDefined` message where it has one, at every depth. */
+function onlyRequired(error: ValidationError): ValidationError {
+  const required = error.constraints?.isDefined;
+  return Object.assign(error, {
+    constraints: required === undefined ? error.constraints : { isDefined: required },
+    children: error.children?.map(onlyRequired),
+  });
 }

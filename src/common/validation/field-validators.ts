@@ -1,4 +1,4 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsDefined, ValidateBy, type ValidationOptions } from 'class-validator';
 import { isCalendarDate } from './calendar-date';
 
 /**
@@ -271,6 +271,16 @@ export function IsFiniteNumber(options?: ValidationOptions): PropertyDecorator {
     },
     options,
   );
+}
+
+/**
+ * A field that must be given: "pages is required" (or "pages cannot be null"). Where it fails, the validation pipe
+ * keeps only this message: the field's other rules would each describe a value that is not there.
+ */
+export function IsRequired(): PropertyDecorator {
+  return IsDefined({
+    message: ({ property, value }) => `${property} ${value === null ? 'cannot be null' : 'is required'}`,
+  });
 }
 
 /**
