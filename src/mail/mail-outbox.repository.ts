@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Database, InjectDatabase } from '../database/database.types';
+import type { Mail } from './mail';
+import { mailOutbox, type MailOutboxRow } from './mail-outbox.table';
+
+/** The rows of mail_outbox a sender may take now: pending, due, and not leased by a sender (or its lease ran out). */
+const due = () =>
+  and(
+    eq(mailOutbox.status, 'pending'),
+    lte(mailOutbox.nextAttemptAt, sql`now()`),
+    or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
+  );
+
+@Injectable()
+export class MailOutboxRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async add(mail: Mail): Promise<void> {
+    await this.db
+      .insert(mailOutbox)
+      .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+
+  /**
+   * Takes up to `limit` due rows for `leaseSeconds`, counting the attempt. One statement: the rows are locked with
+   * SKIP LOCKED, so senders claiming at the same moment on other instances take other rows, never the same one.
+   */
+  claimDue(limit: number, leaseSeconds: number): Promise<MailOutboxRow[]> {
+    const ids = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(due())
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      })
+      .where(inArray(mailOutbox.id, ids))
+      .returning();
+  }
+
+  /** Sent: the row goes (its links carry one-time tokens, which have no business staying in the database). */
+  async remove(id: number): Promise<void> {
+    await this.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+  }
+
+  /** A failed attempt: due again in `delayMs` (the database's clock, shared by every instance). */
+  async retryLater(id: number, delayMs: number, error: string): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({
+        nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+        lockedUntil: null,
+        lastError: error,
+      })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  async giveUp(id: number, error: string): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ status: 'failed', lockedUntil: null, lastError: error })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  /** Milliseconds until the next pending row is due (0 when one is), undefined when none is pending. */
+  async msUntilNextDue(): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({
+        ms: sql<
+          string | null
+        >`extract(epoch from min(greatest(${mailOutbox.nextAttemptAt}, coalesce(${mailOutbox.lockedUntil}, ${mailOutbox.nextAttemptAt}))) - now()) * 1000`,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'));
+    return row?.ms === null || row?.ms === undefined ? undefined : Math.max(0, Number(row.ms));
+  }
+}
