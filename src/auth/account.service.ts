@@ -1,14 +1,9 @@
-import {
-  BadRequestException,
-  BeforeApplicationShutdown,
-  ConflictException,
-  Injectable,
-  Logger,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { plainHttpError } from '../common/errors/plain-http-error';
 import type { UserResponseDto } from '../users/dto/user-response.dto';
 import { foldEmail } from '../users/email';
 import type { HashCaller } from '../users/password-hasher';
-import { UsersService } from '../users/users.service';
+import { emailOrUsernameTaken, UsersService } from '../users/users.service';
 import { AccountMailer } from './account-mailer';
 import type { UpdateMeDto } from './dto/account.dto';
 import { hashOneTimeToken, ONE_TIME_TOKEN_SHAPE } from './one-time-token';
@@ -18,7 +13,7 @@ import { RefreshTokensService } from './refresh-tokens.service';
 
 export const FORGOT_PASSWORD_ANSWER = { message: 'If that address has an account, a link is on its way' };
 
-const invalidToken = () => new BadRequestException('Invalid or expired token');
+const invalidToken = () => plainHttpError(HttpStatus.BAD_REQUEST, 'Invalid or expired token');
 
 /** Self-service on one's account: the e-mail address and its confirmation, a forgotten password, me. */
 @Injectable()
@@ -106,7 +101,7 @@ export class AccountService implements BeforeApplicationShutdown {
       this.mailer.assertAvailable();
       // Refused now rather than when the link is opened: the answer says so while the user is here.
       if (await this.users.isEmailTaken(newEmail, userId)) {
-        throw new ConflictException('username or email is taken');
+        throw emailOrUsernameTaken();
       }
     }
     const renamed = username !== undefined && username !== user.username;

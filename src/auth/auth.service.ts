@@ -1,4 +1,5 @@
-import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { plainHttpError } from '../common/errors/plain-http-error';
 import { JwtService } from '@nestjs/jwt';
 import type { HashCaller } from '../users/password-hasher';
 import type { UserResponseDto } from '../users/dto/user-response.dto';
@@ -30,7 +31,7 @@ export class AuthService {
     const user = await this.users.verifyCredentials(username, password, caller);
     // Told only to whoever knows the password: an unconfirmed address is no hint to anyone else.
     if (user && this.requireVerifiedEmail && !user.emailVerified) {
-      throw new ForbiddenException('Confirm your e-mail address first');
+      throw plainHttpError(HttpStatus.FORBIDDEN, 'Confirm your e-mail address first');
     }
     // Tied to the hash just checked: a password changed meanwhile refuses the login, as it will from now on.
     const refreshToken = user && (await this.refreshTokens.start(user.id, user.passwordHash));

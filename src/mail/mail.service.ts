@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { plainHttpError } from '../common/errors/plain-http-error';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { DATABASE_CONNECTION } from '../database/database.module';
@@ -41,7 +42,7 @@ export class MailService implements OnModuleInit {
 
   /** 503 "Mail is not configured" when no mail can be sent: called before any work a mail is for. */
   assertAvailable(): void {
-    if (this.unavailable) throw new ServiceUnavailableException('Mail is not configured');
+    if (this.unavailable) throw plainHttpError(HttpStatus.SERVICE_UNAVAILABLE, 'Mail is not configured');
   }
 
   /** A link of the app to `path` carrying `token`. */

@@ -2,16 +2,21 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  HttpStatus,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
 import { length } from 'class-validator';
+import { plainHttpError } from '../common/errors/plain-http-error';
 import type { PaginationArgs } from '../common/pagination/pagination.args';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
 import { PASSWORD_MAX_LENGTH, sameName } from './password-policy';
 import type { Role } from './roles';
 import { UsersRepository } from './users.repository';
+
+/** One answer for a taken username and a taken address: it does not tell which. */
+export const emailOrUsernameTaken = () => plainHttpError(HttpStatus.CONFLICT, 'username or email is taken');
 
 export interface AuthenticatedUser {
   id: number;
@@ -65,7 +70,7 @@ export class UsersService {
     password: string,
     caller: HashCaller = {},
   ): Promise<UserResponseDto> {
-    const taken = () => new ConflictException('username or email is taken');
+    const taken = emailOrUsernameTaken;
     if ((await this.repository.getByUsername(username)) || (await this.repository.getByEmail(email))) {
       throw taken();
     }
@@ -89,7 +94,7 @@ export class UsersService {
 
   /** `email`, confirmed by its link, becomes user `id`'s address: 409 when another account has it meanwhile. */
   async confirmEmail(id: number, email: string): Promise<UserResponseDto | undefined> {
-    if (await this.isEmailTaken(email, id)) throw new ConflictException('username or email is taken');
+    if (await this.isEmailTaken(email, id)) throw emailOrUsernameTaken();
     const row = await this.repository.confirmEmail(id, email);
     return row && toUserResponse(row);
   }
@@ -97,7 +102,7 @@ export class UsersService {
   /** A new name for user `id`, at once: 409 when taken (in any case). The DTO has checked the rules. */
   async rename(id: number, username: string): Promise<UserResponseDto> {
     const owner = await this.repository.getByUsername(username);
-    if (owner && owner.id !== id) throw new ConflictException('username is taken');
+    if (owner && owner.id !== id) throw plainHttpError(HttpStatus.CONFLICT, 'username is taken');
     const row = await this.repository.rename(id, username);
     if (!row) throw new NotFoundException(`No user with id ${id}`);
     return toUserResponse(row);
