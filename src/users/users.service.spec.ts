@@ -1,8 +1,4 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '@nestjs/common';
 import type { HashCaller, PasswordCheck, PasswordHasher } from './password-hasher';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
