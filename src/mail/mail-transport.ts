@@ -29,11 +29,15 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** The whole mail as one readable log line block: development without MAIL_URL, so that links can be followed. */
+/**
+ * The whole mail in the log: development without MAIL_URL, so that its links can be followed. Logged as the
+ * message of an object: a string message has query parameters named like secrets scrubbed (`?token=[redacted]`,
+ * common/logging), which would leave the link unusable; this one exists to be read.
+ */
 export function logTransport(logger = new Logger('Mail')): MailTransport {
   return {
     send: (mail, from) => {
-      logger.log(formatMailForLog(mail, from));
+      logger.log({ msg: formatMailForLog(mail, from) });
       return Promise.resolve();
     },
     close: () => undefined,
