@@ -248,6 +248,23 @@ describe('accounts with e-mail (CONTRACT §4.2)', () => {
       await patch({}).expect(400);
     });
 
+    it('should kill the older confirmation links of an account once one is used', async () => {
+      await signup({ username: 'nora', email: 'nora@example.com', password: PASSWORD }).expect(201);
+      const older = linkToken(await confirmationTo('nora@example.com'), 'confirm-email');
+      const seen = smtp().mails.length;
+      const { access_token } = await login('nora');
+      await request(sut.http)
+        .patch('/auth/me')
+        .set('Authorization', `Bearer ${access_token}`)
+        .send({ email: 'nora@example.org' })
+        .expect(200);
+      await confirm(linkToken(await confirmationTo('nora@example.org', seen), 'confirm-email')).expect(204);
+
+      // The sign-up's link would bring the replaced address back.
+      await confirm(older).expect(400, INVALID_TOKEN);
+      expect((await me(access_token)).body.email).toBe('nora@example.org');
+    });
+
     it('should change the address only once the new one is confirmed, telling the old one', async () => {
       const { access_token, email } = await confirmedAccount('ivan');
       const seen = smtp().mails.length;

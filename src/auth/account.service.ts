@@ -43,10 +43,14 @@ export class AccountService implements BeforeApplicationShutdown {
     return this.mailer.sendConfirmation(user, user.email as string);
   }
 
-  /** The token's address becomes its user's, confirmed; the token is spent. */
+  /**
+   * The token's address becomes its user's, confirmed; the token is spent, and so are the user's other
+   * confirmation links: an older one (the sign-up's, say) must not bring back an address the user has replaced.
+   */
   async confirmEmail(token: string): Promise<void> {
     const row = await this.consume(token, 'confirm-email');
     if (!row?.email || !(await this.users.confirmEmail(row.userId, row.email))) throw invalidToken();
+    await this.tokens.deleteAllOfUser(row.userId, 'confirm-email');
   }
 
   /** Another link to the user's address, unless it is confirmed already (nothing to do). */
