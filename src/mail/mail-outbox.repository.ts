@@ -61,6 +61,15 @@ export class MailOutboxRepository {
       .where(eq(mailOutbox.id, id));
   }
 
+  /** Claimed rows not attempted after all (the sender is stopping): due again at once, the attempt not counted. */
+  async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, lockedUntil: null })
+      .where(inArray(mailOutbox.id, ids));
+  }
+
   async giveUp(id: number, error: string): Promise<void> {
     await this.db
       .update(mailOutbox)

@@ -94,7 +94,14 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
       let claimed: MailOutboxRow[];
       do {
         claimed = await this.outbox.claimDue(BATCH, LEASE_SECONDS);
-        for (const row of claimed) await this.deliver(row);
+        for (const [index, row] of claimed.entries()) {
+          // Stopping: the rest go back now, rather than wait out their lease on another instance or a restart.
+          if (this.stopped) {
+            await this.outbox.release(claimed.slice(index).map((rest) => rest.id));
+            break;
+          }
+          await this.deliver(row);
+        }
       } while (claimed.length === BATCH && !this.stopped);
       sleepMs = Math.min((await this.outbox.msUntilNextDue()) ?? POLL_MS, POLL_MS);
     } catch (error) {
