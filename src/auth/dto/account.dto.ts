@@ -4,7 +4,7 @@ import { IsAccountEmail } from '../../users/email';
 import { IsNewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/password-policy';
 import { IsNewUsername } from '../../users/username';
 
-/** A one-time token from a mailed link. Any string: one that is not a live token is the same 400, whatever its length. */
+/** A one-time token from a mailed link. Any string: one that is not a live token, of any length, is the same 400. */
 export class OneTimeTokenDto {
   @ApiProperty({ description: 'The `token` of the link (43 characters of base64url)' })
   @IsString()
