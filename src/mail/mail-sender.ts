@@ -87,22 +87,16 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
     });
   }
 
-  /** Sends what is due, then sleeps until the next row is due (or POLL_MS). */
+  /**
+   * Sends what is due, then sleeps until the next row is due (or POLL_MS). Claims only when a row is due: an idle
+   * sender's pass is the one uncounted look of msUntilNextDue.
+   */
   private async pass(): Promise<void> {
-    let sleepMs = POLL_MS;
+    let sleepMs: number;
     try {
-      let claimed: MailOutboxRow[];
-      do {
-        claimed = await this.outbox.claimDue(BATCH, LEASE_SECONDS);
-        for (const [index, row] of claimed.entries()) {
-          // Stopping: the rest go back now, rather than wait out their lease on another instance or a restart.
-          if (this.stopped) {
-            await this.outbox.release(claimed.slice(index).map((rest) => rest.id));
-            break;
-          }
-          await this.deliver(row);
-        }
-      } while (claimed.length === BATCH && !this.stopped);
+      while (!this.stopped && (await this.outbox.msUntilNextDue()) === 0) {
+        if ((await this.sendBatch()) === 0) break;
+      }
       sleepMs = Math.min((await this.outbox.msUntilNextDue()) ?? POLL_MS, POLL_MS);
     } catch (error) {
       // The database away: the rows stay, and the next pass finds them.
@@ -112,6 +106,20 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.stopped) return;
     // A little past the due time: the database's clock decides, and a timer may fire a millisecond early.
     this.timer = setTimeout(() => this.wake(), sleepMs + 20);
+  }
+
+  /** Claims a batch and attempts each row: how many it claimed (0: another instance took them first). */
+  private async sendBatch(): Promise<number> {
+    const claimed = await this.outbox.claimDue(BATCH, LEASE_SECONDS);
+    for (const [index, row] of claimed.entries()) {
+      // Stopping: the rest go back now, rather than wait out their lease on another instance or a restart.
+      if (this.stopped) {
+        await this.outbox.release(claimed.slice(index).map((rest) => rest.id));
+        break;
+      }
+      await this.deliver(row);
+    }
+    return claimed.length;
   }
 
   private async deliver(row: MailOutboxRow): Promise<void> {
