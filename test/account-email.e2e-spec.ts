@@ -197,6 +197,22 @@ describe('accounts with e-mail (CONTRACT §4.2)', () => {
       await reset(token, 'bob-password').expect(204);
     });
 
+    it('should let one of two resets racing with one link through, and keep its password', async () => {
+      await signup({ username: 'olga', email: 'olga@example.com', password: PASSWORD }).expect(201);
+      const seen = smtp().mails.length;
+      await forgot('olga@example.com').expect(202);
+      const token = linkToken(await resetTo('olga@example.com', seen), 'reset-password');
+
+      const [first, second] = await Promise.all([
+        reset(token, 'first racing passphrase'),
+        reset(token, 'second racing passphrase'),
+      ]);
+
+      expect([first.status, second.status].sort()).toEqual([204, 400]);
+      const winner = first.status === 204 ? 'first racing passphrase' : 'second racing passphrase';
+      await login('olga', winner);
+    });
+
     it('should refuse an expired reset link', async () => {
       const seen = smtp().mails.length;
       await forgot('bob@example.com').expect(202);

@@ -81,10 +81,11 @@ export class AccountService implements BeforeApplicationShutdown {
     const hash = ONE_TIME_TOKEN_SHAPE.test(token) ? hashOneTimeToken(token) : undefined;
     const live = hash && (await this.tokens.find(hash, 'reset-password'));
     if (!hash || !live) throw invalidToken();
-    // The password rules that need the user (not the username) before the token is spent: a 400 keeps it.
-    await this.users.resetPassword(live.userId, newPassword, caller);
-    // Spent after the change: should two resets race with one token, the one that spends it is the last word.
-    if (!(await this.tokens.consume(hash, 'reset-password'))) throw invalidToken();
+    const passwordHash = await this.users.hashForReset(live.userId, newPassword, caller);
+    // Spent between the check and the write: a broken rule keeps the link, and of two resets racing with one
+    // link only the one that spends it writes its password.
+    if (!passwordHash || !(await this.tokens.consume(hash, 'reset-password'))) throw invalidToken();
+    await this.users.applyReset(live.userId, passwordHash);
     await this.tokens.deleteAllOfUser(live.userId, 'reset-password');
     await this.refreshTokens.revokeAllOfUser(live.userId);
   }

@@ -108,13 +108,22 @@ export class UsersService {
     return toUserResponse(row);
   }
 
-  /** A reset (its link proved the address): the new password, not the username (400), whatever the old one was. */
-  async resetPassword(id: number, next: string, caller: HashCaller = {}): Promise<void> {
+  /**
+   * The first half of a reset: the hash of user `id`'s new password, after the rule that needs the user (not the
+   * username: 400); undefined when the user is gone. Nothing is written yet (applyReset), so that the caller spends
+   * its link between the two: a 400 here keeps the link, and of two resets racing with one link only one writes.
+   */
+  async hashForReset(id: number, next: string, caller: HashCaller = {}): Promise<string | undefined> {
     const user = await this.repository.getById(id);
-    if (!user) return;
+    if (!user) return undefined;
     if (sameName(next, user.username))
       throw new BadRequestException(['new_password must not be the username']);
-    await this.repository.resetPasswordHash(id, await this.hasher.hash(next, caller));
+    return this.hasher.hash(next, caller);
+  }
+
+  /** The second half: the new hash, whatever the old one; the address counts as confirmed (the link reached it). */
+  async applyReset(id: number, passwordHash: string): Promise<void> {
+    await this.repository.resetPasswordHash(id, passwordHash);
   }
 
   /**
