@@ -15,7 +15,7 @@ type ErrorBody = { statusCode: number; message: string | string[]; error?: strin
 type CallAccounts = (
   baseUrl: string,
   admin: { username: string; password: string },
-  newcomer: { username: string; password: string },
+  newcomer: { username: string; email: string; password: string },
 ) => Promise<{
   created: User;
   users: User[];
@@ -53,10 +53,16 @@ describe('openapi.json and a client generated from it', () => {
     const calls = await callAccounts(
       `http://127.0.0.1:${port}`,
       { username: 'alice', password: 'alice-password' },
-      { username: 'typed-client', password: 'typed-client-password' },
+      { username: 'typed-client', email: 'typed-client@example.com', password: 'typed-client-password' },
     );
 
-    expect(calls.created).toEqual({ id: expect.any(Number), username: 'typed-client', roles: ['user'] });
+    expect(calls.created).toEqual({
+      id: expect.any(Number),
+      username: 'typed-client',
+      email: 'typed-client@example.com',
+      emailVerified: false,
+      roles: ['user'],
+    });
     expect(calls.users).toContainEqual(calls.created);
     expect(calls.promoted).toEqual({ ...calls.created, roles: ['user', 'admin'] });
     expect(calls.loggedOut).toBe(204);

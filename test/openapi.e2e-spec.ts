@@ -150,12 +150,19 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
     });
 
     it.each<[string, string, string[]]>([
-      ['post', '/auth/login', ['200', '400', '401', '413', '415', '429', '503']],
+      ['post', '/auth/login', ['200', '400', '401', '403', '413', '415', '429', '503']],
       ['post', '/auth/signup', ['201', '400', '404', '409', '413', '415', '429', '503']],
       ['post', '/auth/refresh', ['200', '400', '401', '413', '415', '429']],
       ['post', '/auth/logout', ['204', '400', '413', '415']],
       ['post', '/auth/password', ['204', '400', '401', '403', '413', '415', '429', '503']],
       ['get', '/auth/profile', ['200', '401']],
+      ['post', '/auth/email/confirm', ['204', '400', '409', '413', '415']],
+      ['post', '/auth/email/resend', ['202', '400', '401', '413', '415', '429', '503']],
+      ['post', '/auth/password/forgot', ['202', '400', '413', '415', '429', '503']],
+      ['post', '/auth/password/reset', ['204', '400', '413', '415', '429', '503']],
+      ['get', '/auth/me', ['200', '401']],
+      ['patch', '/auth/me', ['200', '400', '401', '409', '413', '415', '429', '503']],
+      ['delete', '/auth/me', ['204', '400', '401', '403', '409', '429', '503']],
       ['get', '/users', ['200', '400', '401', '403']],
       ['patch', '/users/{id}', ['200', '400', '401', '403', '404', '409', '413', '415', '429', '503']],
     ])('should document %s %s with a summary and its responses', (method, path, statuses) => {
@@ -192,7 +199,13 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
         type: 'array',
         items: { type: 'string', enum: ['user', 'admin'] },
       });
-      expect(Object.keys(UserResponseDto.properties)).toEqual(['id', 'username', 'roles']);
+      expect(Object.keys(UserResponseDto.properties)).toEqual([
+        'id',
+        'username',
+        'email',
+        'emailVerified',
+        'roles',
+      ]);
     });
 
     it("should type a route's id as the positive 32-bit integer its pipe accepts, once per operation", () => {
@@ -284,6 +297,12 @@ describe('OpenAPI document and Swagger UI at /docs (outside production)', () => 
       expect(document.paths['/auth/signup'].post.security).toEqual([]);
       expect(document.paths['/auth/refresh'].post.security).toEqual([]);
       expect(document.paths['/auth/logout'].post.security).toEqual([]);
+      expect(document.paths['/auth/me'].get.security).toEqual(bearer);
+      expect(document.paths['/auth/me'].delete.security).toEqual(bearer);
+      expect(document.paths['/auth/email/resend'].post.security).toEqual(bearer);
+      expect(document.paths['/auth/email/confirm'].post.security).toEqual([]);
+      expect(document.paths['/auth/password/forgot'].post.security).toEqual([]);
+      expect(document.paths['/auth/password/reset'].post.security).toEqual([]);
     });
   });
 });

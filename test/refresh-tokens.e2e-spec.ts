@@ -22,7 +22,12 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 
 describe('refresh tokens (POST /auth/refresh, /auth/logout, /auth/password)', () => {
   // Many logins from one address in one window: the throttle has its own suite (auth.e2e-spec.ts).
-  const sut = useTestApp({ LOGIN_THROTTLE_LIMIT: '1000', LOGIN_THROTTLE_ADDRESS_LIMIT: '1000' });
+  // Reuse detection at once: the grace for a retried refresh (REFRESH_REUSE_GRACE_SECONDS) has its own test.
+  const sut = useTestApp({
+    LOGIN_THROTTLE_LIMIT: '1000',
+    LOGIN_THROTTLE_ADDRESS_LIMIT: '1000',
+    REFRESH_REUSE_GRACE_SECONDS: '0',
+  });
   const db = () => sut.app.get<Database>(DATABASE);
 
   const login = async (username = 'alice', password = `${username}-password`): Promise<TokenPair> =>

@@ -37,14 +37,14 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
   });
 
   describe('GET /users', () => {
-    it('should list every user as {id, username, roles} for an admin', async () => {
+    it('should list every user as {id, username, email, emailVerified, roles} for an admin', async () => {
       const response = await request(sut.http).get('/users').set('Authorization', bearer(sut.aliceToken()));
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual(
         expect.arrayContaining([
-          { id: 1, username: 'alice', roles: ['admin'] },
-          { id: 2, username: 'bob', roles: ['user'] },
+          { id: 1, username: 'alice', email: 'alice@example.com', emailVerified: true, roles: ['admin'] },
+          { id: 2, username: 'bob', email: 'bob@example.com', emailVerified: true, roles: ['user'] },
         ]),
       );
       expect(response.text).not.toMatch(/scrypt|password/i);
@@ -54,7 +54,9 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
       const get = (query: string) =>
         request(sut.http).get(`/users?${query}`).set('Authorization', bearer(sut.aliceToken()));
 
-      expect((await get('offset=1&limit=1')).body).toEqual([{ id: 2, username: 'bob', roles: ['user'] }]);
+      expect((await get('offset=1&limit=1')).body).toEqual([
+        { id: 2, username: 'bob', email: 'bob@example.com', emailVerified: true, roles: ['user'] },
+      ]);
       const tooMany = await get('limit=101');
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.message).toEqual(['limit must be an integer between 1 and 100']);
@@ -120,7 +122,13 @@ describe('roles (GET /users, PATCH /users/:id, me, @Roles)', () => {
 
       const response = await patch(2, { roles: ['user', 'admin'] });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ id: 2, username: 'bob', roles: ['user', 'admin'] });
+      expect(response.body).toEqual({
+        id: 2,
+        username: 'bob',
+        email: 'bob@example.com',
+        emailVerified: true,
+        roles: ['user', 'admin'],
+      });
 
       // The token signed before the change still says `user` only, so it is still refused.
       await request(sut.http).get('/users').set('Authorization', bearer(before.access_token)).expect(403);

@@ -52,6 +52,9 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairResponseDto, description: 'An access token and a refresh token' })
   @ApiBadRequestResponse({ description: 'A body that is not two strings' })
   @ApiUnauthorizedResponse({ description: 'Unknown user or wrong password' })
+  @ApiForbiddenResponse({
+    description: 'REQUIRE_VERIFIED_EMAIL=true and the address is not confirmed (the password was right)',
+  })
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
   @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
   login(@Body() credentials: LoginDto, @Req() request: Request): Promise<TokenPairResponseDto> {
@@ -61,13 +64,20 @@ export class AuthController {
   @Public()
   @Post('signup')
   @UseGuards(SignupEnabledGuard, LoginThrottlerGuard)
-  @ApiOperation({ summary: 'Creates an account with the role user (then log in)' })
+  @ApiOperation({
+    summary: 'Creates an account with the role user (then log in)',
+    description: 'A confirmation link is mailed to the address (POST /auth/email/confirm takes its token).',
+  })
   @ApiCreatedResponse({ type: UserResponseDto, description: 'The new account' })
   @ApiBadRequestResponse({ description: 'A username or password that breaks a rule; the message names it' })
-  @ApiConflictResponse({ description: 'The username is taken, in any case' })
+  @ApiConflictResponse({
+    description: 'The username or the e-mail is taken, in any case (one answer for both)',
+  })
   @ApiNotFoundResponse({ description: 'Sign-up is off (SIGNUP_ENABLED=false)' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
-  @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
+  @ApiServiceUnavailableResponse({
+    description: `${HASHER_BUSY}; or mail is not configured (production without MAIL_URL)`,
+  })
   signup(@Body() body: SignupDto, @Req() request: Request): Promise<UserResponseDto> {
     return this.authService.signup(body, callerOf(request));
   }

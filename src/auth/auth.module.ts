@@ -19,10 +19,18 @@ import { DatabaseThrottlerStorage } from './throttle/database-throttler.storage'
 import { WriteThrottle } from './throttle/write-throttle';
 import { RefreshThrottlerGuard, WriteThrottlerGuard } from './write-throttler.guard';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
+import { MailModule } from '../mail/mail.module';
+import { AccountController } from './account.controller';
+import { AccountMailer } from './account-mailer';
+import { AccountService } from './account.service';
+import { REQUIRE_VERIFIED_EMAIL } from './auth.service';
+import { OneTimeTokensRepository } from './one-time-tokens.repository';
+import { REFRESH_REUSE_GRACE } from './refresh-tokens.service';
 
 @Module({
   imports: [
     UsersDataModule,
+    MailModule,
     // Global, so the guard and any feature can verify or sign tokens without importing it.
     JwtModule.registerAsync({
       global: true,
@@ -48,9 +56,12 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountController],
   providers: [
     AuthService,
+    AccountService,
+    AccountMailer,
+    OneTimeTokensRepository,
     SignupEnabledGuard,
     RefreshTokensRepository,
     RefreshTokensService,
@@ -59,6 +70,18 @@ import { ACCESS_TOKEN_LIFETIME } from './token-payload';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
         config.get('REFRESH_TOKEN_TTL', { infer: true }),
+    },
+    {
+      provide: REFRESH_REUSE_GRACE,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        config.get('REFRESH_REUSE_GRACE_SECONDS', { infer: true }),
+    },
+    {
+      provide: REQUIRE_VERIFIED_EMAIL,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        config.get('REQUIRE_VERIFIED_EMAIL', { infer: true }),
     },
     {
       provide: ACCESS_TOKEN_LIFETIME,

@@ -1,6 +1,7 @@
 import { UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { UsersService } from '../users/users.service';
+import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { RefreshTokensService } from './refresh-tokens.service';
 
@@ -9,7 +10,13 @@ describe(AuthService.name, () => {
     secret: 'unit-test-secret-of-at-least-32-chars',
     signOptions: { expiresIn: 60 },
   });
-  const bob = { id: 2, username: 'bob', roles: ['user' as const] };
+  const bob = {
+    id: 2,
+    username: 'bob',
+    email: 'bob@example.com',
+    emailVerified: true,
+    roles: ['user' as const],
+  };
   const verifiedBob = { ...bob, passwordHash: 'scrypt$bob' };
   let users: jest.Mocked<Pick<UsersService, 'verifyCredentials' | 'findById' | 'changePassword'>>;
   let refreshTokens: jest.Mocked<Pick<RefreshTokensService, 'start' | 'rotate' | 'revokeAllOfUser'>>;
@@ -22,7 +29,9 @@ describe(AuthService.name, () => {
       users as unknown as UsersService,
       jwt,
       refreshTokens as unknown as RefreshTokensService,
+      {} as AccountService,
       60,
+      false,
     );
   });
 

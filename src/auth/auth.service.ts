@@ -1,4 +1,5 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { plainHttpError } from '../common/errors/plain-http-error';
 import { JwtService } from '@nestjs/jwt';
 import type { HashCaller } from '../users/password-hasher';
 import type { UserResponseDto } from '../users/dto/user-response.dto';
@@ -9,6 +10,10 @@ import type { SignupDto } from './dto/signup.dto';
 import { extractBearerToken, namesBearerScheme, verifyAccessToken } from './verify-access-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { ACCESS_TOKEN_LIFETIME } from './token-payload';
+import { AccountService } from './account.service';
+
+/** Injection token: REQUIRE_VERIFIED_EMAIL, whether an unconfirmed address keeps its user from logging in. */
+export const REQUIRE_VERIFIED_EMAIL = Symbol('REQUIRE_VERIFIED_EMAIL');
 
 @Injectable()
 export class AuthService {
@@ -16,12 +21,18 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokensService,
+    private readonly account: AccountService,
     @Inject(ACCESS_TOKEN_LIFETIME) private readonly accessTokenLifetime: number,
+    @Inject(REQUIRE_VERIFIED_EMAIL) private readonly requireVerifiedEmail: boolean,
   ) {}
 
   /** `caller`: the client's address and a signal that fires when it has gone (see PasswordHasher). */
   async login({ username, password }: LoginDto, caller?: HashCaller): Promise<TokenPairResponseDto> {
     const user = await this.users.verifyCredentials(username, password, caller);
+    // Told only to whoever knows the password: an unconfirmed address is no hint to anyone else.
+    if (user && this.requireVerifiedEmail && !user.emailVerified) {
+      throw plainHttpError(HttpStatus.FORBIDDEN, 'Confirm your e-mail address first');
+    }
     // Tied to the hash just checked: a password changed meanwhile refuses the login, as it will from now on.
     const refreshToken = user && (await this.refreshTokens.start(user.id, user.passwordHash));
     // One answer for an unknown user and a wrong password, so it does not tell which usernames exist.
@@ -29,9 +40,15 @@ export class AuthService {
     return this.tokenPair(user, refreshToken);
   }
 
-  /** A new account with the role `user`; logging in is a separate step. */
-  signup({ username, password }: SignupDto, caller?: HashCaller): Promise<UserResponseDto> {
-    return this.users.create(username, password, caller);
+  /**
+   * A new account with the role `user`, and a confirmation link mailed to its address; logging in is a separate
+   * step. 503 before anything is made when no mail can be sent.
+   */
+  async signup({ username, email, password }: SignupDto, caller?: HashCaller): Promise<UserResponseDto> {
+    this.account.assertMailAvailable();
+    const user = await this.users.create(username, email, password, caller);
+    await this.account.sendSignupConfirmation(user);
+    return user;
   }
 
   /**

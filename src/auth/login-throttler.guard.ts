@@ -2,6 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { clientAddressOf } from '../common/http/client-address';
+import { foldEmail } from '../users/email';
 import { foldUsername } from '../users/username';
 
 export interface LoginThrottleLimits {
@@ -14,17 +15,20 @@ export interface LoginThrottleLimits {
 
 /**
  * The account an attempt is about: on a route that needs a token (a password change) the token's user, whatever
- * the body says; on login and sign-up the username the body names.
+ * the body says; on login and sign-up the username the body names; on a forgotten password the address.
  */
 const accountOf = (request: Request) => {
   if (request.user) return `#${request.user.sub}`;
-  const body = request.body as { username?: unknown } | undefined;
+  const body = request.body as { username?: unknown; email?: unknown } | undefined;
   // Folded as usernames are compared, so `Alice` and `alice` share one counter.
-  return typeof body?.username === 'string' ? foldUsername(body.username.slice(0, 100)) : '';
+  if (typeof body?.username === 'string') return foldUsername(body.username.slice(0, 100));
+  // An address has its own counter (`@` is in no username): folded as addresses are compared.
+  return typeof body?.email === 'string' ? `@${foldEmail(body.email.trim().slice(0, 254))}` : '';
 };
 
 /**
- * The two counters every login attempt goes through (sign-ups and password changes too). Per address and account:
+ * The two counters every login attempt goes through (sign-ups, password changes and resets, forgotten
+ * passwords too). Per address and account:
  * a flood against one account from one client is stopped without locking the real user out from elsewhere. Per
  * address alone: one client trying many usernames is stopped too (each attempt costs a password hash, whoever the
  * username names). Every attempt the address counter lets through counts, those the per-username one then refuses

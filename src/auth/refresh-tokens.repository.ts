@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import { users } from '../users/users.table';
 import { refreshTokens } from './refresh-tokens.table';
@@ -38,21 +38,35 @@ export class RefreshTokensRepository {
 
   /**
    * Spends `oldHash`, the live token of `familyId` (and of `userId`, if given), for `newHash`: the user of the new
-   * token, or undefined. One UPDATE: of two calls racing with one token, the row lock lets exactly one match.
+   * token, or undefined. Within `graceSeconds` of the last rotation, the token it spent may be spent again (a
+   * retry). One UPDATE: of two calls racing with one token, the row lock lets exactly one match.
    */
   async rotate(
     familyId: string,
     oldHash: string,
     newHash: string,
-    userId?: number,
+    { userId, graceSeconds = 0 }: { userId?: number; graceSeconds?: number } = {},
   ): Promise<number | undefined> {
+    const isLive = eq(refreshTokens.tokenHash, oldHash);
+    const isRetry =
+      graceSeconds > 0
+        ? and(
+            eq(refreshTokens.previousTokenHash, oldHash),
+            gt(refreshTokens.rotatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+          )
+        : undefined;
     const [rotated] = await this.db
       .update(refreshTokens)
-      .set({ tokenHash: newHash })
+      .set({
+        tokenHash: newHash,
+        // A retry keeps the rotation it retries as the last one, so the grace runs from the first refresh.
+        previousTokenHash: sql`case when ${isLive} then ${refreshTokens.tokenHash} else ${refreshTokens.previousTokenHash} end`,
+        rotatedAt: sql`case when ${isLive} then now() else ${refreshTokens.rotatedAt} end`,
+      })
       .where(
         and(
           eq(refreshTokens.familyId, familyId),
-          eq(refreshTokens.tokenHash, oldHash),
+          isRetry ? or(isLive, isRetry) : isLive,
           gt(refreshTokens.expiresAt, sql`now()`),
           this.ofUser(userId),
         ),

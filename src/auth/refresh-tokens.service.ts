@@ -5,6 +5,9 @@ import { RefreshTokensRepository } from './refresh-tokens.repository';
 /** Injection token: seconds a login's refresh tokens live (REFRESH_TOKEN_TTL). */
 export const REFRESH_TOKEN_LIFETIME = Symbol('REFRESH_TOKEN_LIFETIME');
 
+/** Injection token: REFRESH_REUSE_GRACE_SECONDS, how long the token a refresh spent still counts as a retry. */
+export const REFRESH_REUSE_GRACE = Symbol('REFRESH_REUSE_GRACE');
+
 // A token is its family's secret (16 random bytes) and 32 more random bytes (256 bits), in base64url: 64
 // characters. The family in it is what makes any spent token of a family known as one, without a row per spent
 // token; the database keeps only a hash of it (familyIdOf), so that reading the table is not enough to end a login.
@@ -40,6 +43,7 @@ export class RefreshTokensService {
   constructor(
     private readonly repository: RefreshTokensRepository,
     @Inject(REFRESH_TOKEN_LIFETIME) private readonly lifetimeSeconds: number,
+    @Inject(REFRESH_REUSE_GRACE) private readonly graceSeconds: number,
   ) {}
 
   /**
@@ -63,14 +67,19 @@ export class RefreshTokensService {
 
   /**
    * Spends `token` and answers its successor with the user it belongs to; undefined when it is not the live token
-   * of a family (of `userId`, when given). Any other token naming a live family is a spent one: the family goes.
+   * of a family (of `userId`, when given). The token the last refresh spent, presented again within
+   * REFRESH_REUSE_GRACE_SECONDS of it, is a client retrying a refresh whose answer it lost: it gets a fresh token of
+   * the family (the one it lost stops working). Any other token naming a live family is a spent one: the family goes.
    */
   async rotate(token: string, userId?: number): Promise<{ userId: number; token: string } | undefined> {
     const family = familyOf(token);
     if (!family) return undefined;
     const familyId = familyIdOf(family);
     const next = newToken(family);
-    const owner = await this.repository.rotate(familyId, hashOf(token), hashOf(next), userId);
+    const owner = await this.repository.rotate(familyId, hashOf(token), hashOf(next), {
+      userId,
+      graceSeconds: this.graceSeconds,
+    });
     if (owner !== undefined) return { userId: owner, token: next };
     if (await this.repository.revokeLiveFamily(familyId, userId)) {
       this.logger.warn('A spent refresh token was presented again: its family is revoked');

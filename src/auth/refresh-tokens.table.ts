@@ -18,6 +18,9 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The token the last refresh spent, and when: within REFRESH_REUSE_GRACE_SECONDS it is a retry, not a reuse.
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     // Unused since migration 0007 (tokens name their family): kept one release, so that instances of the one
     // before, which write it, keep working through a rolling deploy. A later migration drops it.
     spentAt: timestamp('spent_at', { withTimezone: true }),

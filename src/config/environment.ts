@@ -7,6 +7,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   Min,
   MinLength,
   validateSync,
@@ -138,6 +139,75 @@ export class Environment {
   @Transform(toInteger)
   @IsIntInRange(1, undefined, { message: '$property must be a positive whole number of seconds' })
   REFRESH_TOKEN_TTL = 2_592_000;
+
+  /**
+   * Seconds after a rotation during which the refresh token it spent still answers (a fresh pair of the same
+   * login) instead of counting as reuse: a client that lost the answer to a refresh may retry. 0: no grace.
+   */
+  @Transform(toInteger)
+  @IsIntInRange(0, 300)
+  REFRESH_REUSE_GRACE_SECONDS = 10;
+
+  /** `true`: a user whose e-mail address is not confirmed cannot log in (403). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'REQUIRE_VERIFIED_EMAIL must be true or false' })
+  REQUIRE_VERIFIED_EMAIL = false;
+
+  /** Seconds an e-mail confirmation link stays valid: a day. */
+  @Transform(toInteger)
+  @IsIntInRange(60, undefined, { message: '$property must be a whole number of seconds, at least 60' })
+  EMAIL_TOKEN_TTL = 86_400;
+
+  /** Seconds a password reset link stays valid: 15 minutes. */
+  @Transform(toInteger)
+  @IsIntInRange(60, undefined, { message: '$property must be a whole number of seconds, at least 60' })
+  PASSWORD_RESET_TTL = 900;
+
+  /**
+   * `smtp://user:pass@host:port` or `smtps://…`: where mail goes. Unset: development prints each mail to the log,
+   * production answers 503 wherever a mail is needed.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
+  @IsOptional()
+  @ValidateBy({
+    name: 'isMailUrl',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && /^smtps?:\/\/[^/\s]+/.test(value),
+      defaultMessage: () => 'MAIL_URL must look like smtp://user:password@host:587 or smtps://…',
+    },
+  })
+  MAIL_URL?: string;
+
+  /** The sender of every mail. */
+  @IsString()
+  @MinLength(3, { message: 'MAIL_FROM must be an address such as no-reply@example.com' })
+  MAIL_FROM = 'no-reply@localhost';
+
+  /** The base of every link in a mail (the page that reads the token). Unset: http://localhost:<PORT>. */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : undefined,
+  )
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    {
+      message: 'APP_URL must be an http(s) URL such as https://app.example.com',
+    },
+  )
+  APP_URL?: string;
+
+  /** Attempts to deliver one mail before it is given up (with one error line in the log). */
+  @Transform(toInteger)
+  @IsIntInRange(1, 100)
+  MAIL_MAX_ATTEMPTS = 6;
+
+  /**
+   * Milliseconds before the first retry of a mail; each next one waits twice as long. With 6 attempts: 5 + 10 + 20
+   * + 40 + 80 s, about 2.5 minutes of retries before the mail is given up.
+   */
+  @Transform(toInteger)
+  @IsIntInRange(10, 3_600_000)
+  MAIL_RETRY_BASE_MS = 5_000;
 
   /** Failed-or-not login attempts allowed per client and username in LOGIN_THROTTLE_TTL seconds. */
   @Transform(toInteger)

@@ -1,9 +1,16 @@
 import type { Role } from '../users/roles';
 
 // The demo data, seeded when SEED_DEMO is on. Passwords are here only to be hashed at seed time.
-export const DEMO_USERS: Array<{ id: number; username: string; password: string; roles: Role[] }> = [
-  { id: 1, username: 'alice', password: 'alice-password', roles: ['admin'] },
-  { id: 2, username: 'bob', password: 'bob-password', roles: ['user'] },
+// Their addresses are confirmed.
+export const DEMO_USERS: Array<{
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  roles: Role[];
+}> = [
+  { id: 1, username: 'alice', email: 'alice@example.com', password: 'alice-password', roles: ['admin'] },
+  { id: 2, username: 'bob', email: 'bob@example.com', password: 'bob-password', roles: ['user'] },
 ];
 
 export const DEMO_AUTHORS = [

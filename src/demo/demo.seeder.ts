@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { getTableName, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Environment } from '../config/environment';
 import { authors } from '../authors/authors.table';
@@ -39,9 +39,11 @@ export class DemoSeeder implements OnModuleInit {
     const missing = DEMO_USERS.filter((user) => !existing.some((row) => row.username === user.username));
     // Hash only what is missing: scrypt is deliberately slow.
     const newUsers = await Promise.all(
-      missing.map(async ({ id, username, password, roles }) => ({
+      missing.map(async ({ id, username, email, password, roles }) => ({
         id,
         username,
+        email,
+        emailVerified: true,
         roles,
         passwordHash: await this.hasher.hash(password),
       })),
@@ -49,6 +51,13 @@ export class DemoSeeder implements OnModuleInit {
 
     await this.db.transaction(async (tx) => {
       if (newUsers.length > 0) await tx.insert(users).values(newUsers).onConflictDoNothing();
+      // Demo users seeded before accounts had addresses get theirs (never replacing one they have).
+      for (const { username, email } of DEMO_USERS) {
+        await tx
+          .update(users)
+          .set({ email, emailVerified: true })
+          .where(and(eq(users.username, username), isNull(users.email)));
+      }
       await tx.insert(authors).values(DEMO_AUTHORS).onConflictDoNothing();
       await tx.insert(posts).values(DEMO_POSTS).onConflictDoNothing();
       await tx.insert(warriors).values(DEMO_WARRIORS).onConflictDoNothing();

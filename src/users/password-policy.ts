@@ -59,6 +59,40 @@ export const IsWellFormedPassword = (options?: ValidationOptions) =>
     options,
   );
 
+/** Unicode control (Cc: NUL, escape) and invisible format (Cf: zero-width space, BOM, bidi marks) characters. */
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+
+/** A password that can be typed and seen: no control or invisible format characters (Unicode Cc, Cf). */
+export const IsVisiblePassword = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isVisiblePassword',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !INVISIBLE_CHARACTER.test(value),
+        defaultMessage: (args) =>
+          `${args?.property} must not contain control or invisible characters (such as NUL, a zero-width space or a BOM)`,
+      },
+    },
+    options,
+  );
+
+export const PASSWORD_MIN_DISTINCT_CHARACTERS = 3;
+
+/** Not `aaaaaaaa` nor `abababab`: at least PASSWORD_MIN_DISTINCT_CHARACTERS different characters. */
+export const HasDistinctCharacters = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'hasDistinctCharacters',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value !== 'string' || new Set(value).size >= PASSWORD_MIN_DISTINCT_CHARACTERS,
+        defaultMessage: (args) =>
+          `${args?.property} must have at least ${PASSWORD_MIN_DISTINCT_CHARACTERS} different characters`,
+      },
+    },
+    options,
+  );
+
 /** A password property that must differ from the object's `username` (in any case). */
 export const IsNotUsername = (options?: ValidationOptions) =>
   ValidateBy(
@@ -79,9 +113,10 @@ export const sameName = (password: string, username: string) =>
   password.toLowerCase() === username.toLowerCase();
 
 /**
- * The policy for a password being set (sign-up, a change): a string of PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
- * characters, valid Unicode, not a common one, all of it counted in the form it is hashed in (NFC: `é` typed as
- * `e` and an accent is one character). Sign-up adds `IsNotUsername`; a change checks that in the service.
+ * The policy for a password being set (sign-up, a change, a reset): a string of PASSWORD_MIN_LENGTH to
+ * PASSWORD_MAX_LENGTH characters, valid Unicode, visible, of 3 different characters at least, not a common one,
+ * all of it counted in the form it is hashed in (NFC: `é` typed as `e` and an accent is one character). Sign-up
+ * adds `IsNotUsername`; a change checks that in the service.
  */
 export const IsNewPassword = () =>
   applyDecorators(
@@ -93,5 +128,7 @@ export const IsNewPassword = () =>
       message: `$property must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
     }),
     IsWellFormedPassword(),
+    IsVisiblePassword(),
+    HasDistinctCharacters(),
     IsNotCommonPassword(),
   );

@@ -2,7 +2,7 @@ import { Query, Resolver } from '@nestjs/graphql';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import type { TokenPayload } from '../auth/token-payload';
 import { Authenticated } from '../common/decorators/public.decorator';
-import type { User } from './models/user.model';
+import { toUserFor, type User } from './models/user.model';
 import { UsersService } from './users.service';
 
 /** `me` of users.graphql, bound by name; like the code-first `me`, it needs a token. */
@@ -12,7 +12,7 @@ export class UsersSchemaFirstResolver {
   constructor(private readonly usersService: UsersService) {}
 
   @Query('me')
-  getMe(@CurrentUser() user: TokenPayload): Promise<User> {
-    return this.usersService.getById(user.sub);
+  async getMe(@CurrentUser() user: TokenPayload): Promise<User> {
+    return toUserFor(user, await this.usersService.getById(user.sub));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { Role } from './roles';
+import { foldEmail } from './email';
 import { foldUsername } from './username';
 import { type NewUserRow, type UserRow, users } from './users.table';
 
@@ -21,6 +22,17 @@ export class UsersRepository {
     return row;
   }
 
+  /** Case-insensitive, as addresses are unique (users_email_lower_unique). */
+  async getByEmail(email: string): Promise<UserRow | undefined> {
+    if (email.includes('\u0000')) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, foldEmail(email)))
+      .limit(1);
+    return row;
+  }
+
   async getById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
@@ -30,8 +42,10 @@ export class UsersRepository {
     return this.db.select().from(users).orderBy(asc(users.id)).offset(offset).limit(limit);
   }
 
-  /** The new user, or undefined when the username is taken (in any case): one statement, so nothing half-made. */
-  async create(values: Pick<NewUserRow, 'username' | 'passwordHash'>): Promise<UserRow | undefined> {
+  /** The new user, or undefined when the username or the e-mail is taken (in any case): one statement, so nothing half-made. */
+  async create(
+    values: Pick<NewUserRow, 'username' | 'email' | 'passwordHash'>,
+  ): Promise<UserRow | undefined> {
     const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
     return row;
   }
@@ -47,6 +61,59 @@ export class UsersRepository {
       .where(and(eq(users.id, id), eq(users.passwordHash, checked)))
       .returning({ id: users.id });
     return updated.length > 0;
+  }
+
+  /** Makes `email` user `id`'s confirmed address: the user, or undefined once deleted. */
+  async confirmEmail(id: number, email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ email, emailVerified: true })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** A reset: the new hash, whatever the old one; the link came to the address, so the address is confirmed too. */
+  async resetPasswordHash(id: number, passwordHash: string): Promise<boolean> {
+    const updated = await this.db
+      .update(users)
+      .set({ passwordHash, emailVerified: true })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return updated.length > 0;
+  }
+
+  /** The renamed user; undefined when it is gone. A name taken meanwhile fails on users_username_lower_unique. */
+  async rename(id: number, username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set({ username }).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Deletes user `id` unless it is the last admin: whether it was deleted. Locks every admin row first, like
+   * updateRolesAsAdmin, so two last admins deleting themselves at once cannot both go. Its refresh and one-time
+   * tokens go with it (cascade); records it owns keep owner_id null (each owned table's foreign key).
+   */
+  async deleteUnlessLastAdmin(id: number): Promise<boolean> {
+    const admins = this.db.$with('admins').as(
+      this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`'admin' = any(${users.roles})`)
+        .orderBy(asc(users.id))
+        .for('update'),
+    );
+    const deleted = await this.db
+      .with(admins)
+      .delete(users)
+      .where(
+        and(
+          eq(users.id, id),
+          sql`(not 'admin' = any(${users.roles}) or exists (select 1 from ${admins} where ${admins.id} <> ${id}))`,
+        ),
+      )
+      .returning({ id: users.id });
+    return deleted.length > 0;
   }
 
   /**

@@ -3,7 +3,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import type { TokenPayload } from '../auth/token-payload';
 import { Authenticated } from '../common/decorators/public.decorator';
-import { User } from './models/user.model';
+import { toUserFor, User } from './models/user.model';
 import { UsersService } from './users.service';
 
 // Unlike the other queries, these need a token: they are about accounts.
@@ -16,8 +16,8 @@ export class UsersResolver {
     name: 'me',
     description: "The token's user, with its current roles. Needs a bearer token.",
   })
-  getMe(@CurrentUser() user: TokenPayload): Promise<User> {
-    return this.usersService.getById(user.sub);
+  async getMe(@CurrentUser() user: TokenPayload): Promise<User> {
+    return toUserFor(user, await this.usersService.getById(user.sub));
   }
 
   @Roles('admin')
@@ -26,7 +26,11 @@ export class UsersResolver {
     nullable: true,
     description: 'A user by id, null when there is none. Admins only (others: FORBIDDEN).',
   })
-  getUser(@Args('id', { type: () => Int }) id: number): Promise<User | undefined> {
-    return this.usersService.findById(id);
+  async getUser(
+    @CurrentUser() admin: TokenPayload,
+    @Args('id', { type: () => Int }) id: number,
+  ): Promise<User | undefined> {
+    const user = await this.usersService.findById(id);
+    return user && toUserFor(admin, user);
   }
 }

@@ -1,17 +1,19 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, ForbiddenException, ServiceUnavailableException } from '@nestjs/common';
 import type { HashCaller, PasswordCheck, PasswordHasher } from './password-hasher';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 describe(UsersService.name, () => {
-  const alice = { id: 1, username: 'alice', passwordHash: 'scrypt$stored', roles: ['admin' as const] };
+  const alice = {
+    id: 1,
+    username: 'alice',
+    email: 'alice@example.com',
+    emailVerified: true,
+    passwordHash: 'scrypt$stored',
+    roles: ['admin' as const],
+  };
   let repository: jest.Mocked<
-    Pick<UsersRepository, 'getByUsername' | 'getById' | 'create' | 'replacePasswordHash'>
+    Pick<UsersRepository, 'getByUsername' | 'getByEmail' | 'getById' | 'create' | 'replacePasswordHash'>
   >;
   let hash: jest.Mock<Promise<string>, [string, HashCaller?]>;
   let check: jest.MockedFunction<PasswordCheck>;
@@ -21,6 +23,7 @@ describe(UsersService.name, () => {
   beforeEach(() => {
     repository = {
       getByUsername: jest.fn(),
+      getByEmail: jest.fn(),
       getById: jest.fn(),
       create: jest.fn(),
       replacePasswordHash: jest.fn().mockResolvedValue(true),
@@ -42,6 +45,8 @@ describe(UsersService.name, () => {
     await expect(sut.verifyCredentials('alice', 'alice-password')).resolves.toEqual({
       id: 1,
       username: 'alice',
+      email: 'alice@example.com',
+      emailVerified: true,
       roles: ['admin'],
       passwordHash: 'scrypt$stored',
     });
@@ -103,30 +108,43 @@ describe(UsersService.name, () => {
     it('should refuse a taken name with 409 before spending a hash on it', async () => {
       repository.getByUsername.mockResolvedValue(alice);
 
-      await expect(sut.create('alice', 'a long passphrase')).rejects.toThrow(ConflictException);
+      await expect(sut.create('alice', 'new@example.com', 'a long passphrase')).rejects.toThrow(
+        'username or email is taken',
+      );
       expect(hash).not.toHaveBeenCalled();
       expect(repository.create).not.toHaveBeenCalled();
+    });
+
+    it('should refuse a taken e-mail with the same 409, before spending a hash on it', async () => {
+      repository.getByEmail.mockResolvedValue(alice);
+
+      await expect(sut.create('carol', 'ALICE@example.com', 'a long passphrase')).rejects.toThrow(
+        'username or email is taken',
+      );
+      expect(hash).not.toHaveBeenCalled();
     });
 
     it('should answer 409 when the name was taken meanwhile (the insert did nothing)', async () => {
       repository.getByUsername.mockResolvedValue(undefined);
       repository.create.mockResolvedValue(undefined);
 
-      await expect(sut.create('carol', 'a long passphrase')).rejects.toThrow(ConflictException);
+      await expect(sut.create('carol', 'carol@example.com', 'a long passphrase')).rejects.toThrow(
+        'username or email is taken',
+      );
     });
 
-    it('should store the hash, never the password, and answer id, username and roles', async () => {
+    it('should store the hash, never the password, and answer the account', async () => {
       repository.getByUsername.mockResolvedValue(undefined);
-      repository.create.mockResolvedValue({ id: 3, username: 'carol', passwordHash: 'h', roles: ['user'] });
+      const carol = { id: 3, username: 'carol', email: 'carol@example.com', emailVerified: false };
+      repository.create.mockResolvedValue({ ...carol, passwordHash: 'h', roles: ['user'] });
 
-      await expect(sut.create('carol', 'a long passphrase', { client: '203.0.113.1' })).resolves.toEqual({
-        id: 3,
-        username: 'carol',
-        roles: ['user'],
-      });
+      await expect(
+        sut.create('carol', 'carol@example.com', 'a long passphrase', { client: '203.0.113.1' }),
+      ).resolves.toEqual({ ...carol, roles: ['user'] });
       expect(hash).toHaveBeenCalledWith('a long passphrase', { client: '203.0.113.1' });
       expect(repository.create).toHaveBeenCalledWith({
         username: 'carol',
+        email: 'carol@example.com',
         passwordHash: 'scrypt$a long passphrase',
       });
     });

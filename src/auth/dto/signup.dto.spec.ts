@@ -4,7 +4,9 @@ import { ChangePasswordDto } from './change-password.dto';
 import { SignupDto } from './signup.dto';
 
 const usernameErrors = (username: string) =>
-  validateSync(plainToInstance(SignupDto, { username, password: 'a long enough passphrase' }))
+  validateSync(
+    plainToInstance(SignupDto, { username, email: 'kate@example.com', password: 'a long enough passphrase' }),
+  )
     .filter((error) => error.property === 'username')
     .flatMap((error) => Object.values(error.constraints ?? {}));
 
@@ -28,9 +30,9 @@ describe('passwords with half of a surrogate pair', () => {
   it.each(['secretpass\uD800', '\uDFFFsecretpass', 'secret\uDBFFpass'])(
     'should refuse %j at sign-up and as a new password, by name',
     (password) => {
-      expect(messages(plainToInstance(SignupDto, { username: 'kate', password }))).toEqual([
-        'password must be valid Unicode text: it holds half of a surrogate pair (such as \\uD800)',
-      ]);
+      expect(
+        messages(plainToInstance(SignupDto, { username: 'kate', email: 'kate@example.com', password })),
+      ).toEqual(['password must be valid Unicode text: it holds half of a surrogate pair (such as \\uD800)']);
       expect(
         messages(plainToInstance(ChangePasswordDto, { current_password: 'x', new_password: password })),
       ).toEqual([
@@ -41,10 +43,22 @@ describe('passwords with half of a surrogate pair', () => {
 
   it('should take whole pairs (an emoji) and U+FFFD itself', () => {
     expect(
-      messages(plainToInstance(SignupDto, { username: 'kate', password: 'secret pass \u{1F511}' })),
+      messages(
+        plainToInstance(SignupDto, {
+          username: 'kate',
+          email: 'kate@example.com',
+          password: 'secret pass \u{1F511}',
+        }),
+      ),
     ).toEqual([]);
     expect(
-      messages(plainToInstance(SignupDto, { username: 'kate', password: 'secret pass \uFFFD' })),
+      messages(
+        plainToInstance(SignupDto, {
+          username: 'kate',
+          email: 'kate@example.com',
+          password: 'secret pass \uFFFD',
+        }),
+      ),
     ).toEqual([]);
   });
 });
@@ -52,15 +66,63 @@ describe('passwords with half of a surrogate pair', () => {
 describe('passwords in another Unicode form', () => {
   const messages = (dto: object) =>
     validateSync(dto).flatMap((error) => Object.values(error.constraints ?? {}));
-  // Four é, each typed as e and a combining accent: 8 code points, 4 characters once composed.
-  const decomposed = 'e\u0301'.repeat(4);
+  // Four accented vowels, each typed as a letter and a combining accent: 8 code points, 4 characters once composed.
+  const decomposed = 'e\u0301a\u0301o\u0301u\u0301';
 
   it('should count a password as it is hashed, composed (NFC), at sign-up and as a new password', () => {
-    const signup = plainToInstance(SignupDto, { username: 'carol', password: decomposed });
+    const signup = plainToInstance(SignupDto, {
+      username: 'carol',
+      email: 'carol@example.com',
+      password: decomposed,
+    });
     const change = plainToInstance(ChangePasswordDto, { current_password: 'x', new_password: decomposed });
 
-    expect(signup.password).toBe('\u00e9'.repeat(4));
+    expect(signup.password).toBe('\u00e9\u00e1\u00f3\u00fa');
     expect(messages(signup)).toEqual(['password must be 8 to 128 characters long']);
     expect(messages(change)).toEqual(['new_password must be 8 to 128 characters long']);
   });
+});
+
+describe('the account rules of an outside review', () => {
+  const messages = (body: object) =>
+    validateSync(
+      plainToInstance(SignupDto, { username: 'kate', email: 'kate@example.com', ...body }),
+    ).flatMap((error) => Object.values(error.constraints ?? {}));
+
+  it.each(['admin', 'root', 'Administrator', 'system', 'support', 'me', 'null', 'undefined'])(
+    'should refuse the reserved username %s, by name',
+    (username) => {
+      // `me` is also too short: both rules speak.
+      expect(messages({ username, password: 'a long enough passphrase' })).toContain(
+        `username "${username.toLowerCase()}" is reserved: choose another`,
+      );
+    },
+  );
+
+  it.each([
+    ['NUL', 'secret\u0000passphrase'],
+    ['a zero-width space', 'secret\u200Bpassphrase'],
+    ['a BOM', '\uFEFFsecret passphrase'],
+    ['an escape', 'secret\u001Bpassphrase'],
+  ])('should refuse a password holding %s', (_name, password) => {
+    expect(messages({ password })).toEqual([
+      'password must not contain control or invisible characters (such as NUL, a zero-width space or a BOM)',
+    ]);
+  });
+
+  it.each(['aaaaaaaaaa', 'abababababab'])(
+    'should refuse %s: fewer than 3 different characters',
+    (password) => {
+      expect(messages({ password })).toEqual(['password must have at least 3 different characters']);
+    },
+  );
+
+  it.each(['not an address', 'kate@', 'kate@localhost', `${'k'.repeat(250)}@example.com`])(
+    'should refuse the e-mail %s',
+    (email) => {
+      expect(messages({ email, password: 'a long enough passphrase' })).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^email must /)]),
+      );
+    },
+  );
 });

@@ -50,6 +50,8 @@ export abstract class IMutation {
 export class User {
     id: number;
     username: string;
+    email?: Nullable<string>;
+    emailVerified?: Nullable<boolean>;
     roles: string[];
 }
 

@@ -24,7 +24,7 @@ export interface AccountCalls {
 export async function callAccounts(
   baseUrl: string,
   admin: { username: string; password: string },
-  newcomer: { username: string; password: string },
+  newcomer: { username: string; email: string; password: string },
 ): Promise<AccountCalls> {
   const client = createClient<paths>({ baseUrl });
 
@@ -56,7 +56,7 @@ export async function callAccounts(
   if (!refusedRefresh) throw new Error('a revoked refresh token was accepted');
 
   const { error: refusedSignup } = await client.POST('/auth/signup', {
-    body: { username: 'x', password: '' },
+    body: { username: 'x', email: '', password: '' },
   });
   if (!refusedSignup) throw new Error('an invalid sign-up was accepted');
 
