@@ -24,8 +24,6 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/decorators/public.decorator';
-import { clientAddressOf } from '../common/http/client-address';
-import { clientGoneSignal } from '../common/http/client-gone-signal';
 import { NonEmptyBodyPipe } from '../common/pipes/non-empty-body.pipe';
 import { UserResponseDto } from '../users/dto/user-response.dto';
 import { AccountService } from './account.service';
@@ -39,17 +37,13 @@ import {
   UpdateMeDto,
 } from './dto/account.dto';
 import { LoginThrottlerGuard } from './login-throttler.guard';
+import { passwordCallerOf } from './password-caller';
 import type { TokenPayload } from './token-payload';
 
 const NO_MAIL = 'Mail is not configured (production without MAIL_URL), or the password hasher is busy';
 const INVALID_TOKEN = 'Invalid or expired token (unknown, used, expired), or a body that breaks a rule';
 const TOO_MANY =
   'Too many attempts from this client address, or for this account or address (see Retry-After)';
-
-const callerOf = (request: Request) => ({
-  client: clientAddressOf(request),
-  signal: clientGoneSignal(request),
-});
 
 /** The account's e-mail address, a forgotten password, and the account itself (/auth/me). */
 @Controller('auth')
@@ -109,7 +103,7 @@ export class AccountController {
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
   @ApiServiceUnavailableResponse({ description: 'The password hasher is busy' })
   resetPassword(@Body() body: ResetPasswordDto, @Req() request: Request): Promise<void> {
-    return this.accountService.resetPassword(body.token, body.new_password, callerOf(request));
+    return this.accountService.resetPassword(body.token, body.new_password, passwordCallerOf(request));
   }
 
   @Get('me')
@@ -157,6 +151,6 @@ export class AccountController {
     @Body() { password }: DeleteMeDto,
     @Req() request: Request,
   ): Promise<void> {
-    return this.accountService.deleteMe(user.sub, password, callerOf(request));
+    return this.accountService.deleteMe(user.sub, password, passwordCallerOf(request));
   }
 }

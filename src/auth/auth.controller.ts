@@ -15,8 +15,6 @@ import {
 } from '@nestjs/swagger';
 import { ProfileResponseDto } from './dto/profile-response.dto';
 import type { Request } from 'express';
-import { clientAddressOf } from '../common/http/client-address';
-import { clientGoneSignal } from '../common/http/client-gone-signal';
 import { CurrentUser } from './decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { AuthService } from './auth.service';
@@ -28,17 +26,12 @@ import { SignupEnabledGuard } from './signup-enabled.guard';
 import { UserResponseDto } from '../users/dto/user-response.dto';
 import { LoginThrottlerGuard } from './login-throttler.guard';
 import { RefreshThrottlerGuard } from './write-throttler.guard';
+import { passwordCallerOf } from './password-caller';
 import type { TokenPayload } from './token-payload';
 
 const TOO_MANY =
   'Too many attempts for this username, or for any username, from this client (see Retry-After)';
 const HASHER_BUSY = 'Too many password checks waiting, in all or from this client (see Retry-After)';
-
-/** The client's address (its share of the password hasher) and whether it is still there. */
-const callerOf = (request: Request) => ({
-  client: clientAddressOf(request),
-  signal: clientGoneSignal(request),
-});
 
 @Controller('auth')
 export class AuthController {
@@ -58,7 +51,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: TOO_MANY })
   @ApiServiceUnavailableResponse({ description: HASHER_BUSY })
   login(@Body() credentials: LoginDto, @Req() request: Request): Promise<TokenPairResponseDto> {
-    return this.authService.login(credentials, callerOf(request));
+    return this.authService.login(credentials, passwordCallerOf(request));
   }
 
   @Public()
@@ -79,7 +72,7 @@ export class AuthController {
     description: `${HASHER_BUSY}; or mail is not configured (production without MAIL_URL)`,
   })
   signup(@Body() body: SignupDto, @Req() request: Request): Promise<UserResponseDto> {
-    return this.authService.signup(body, callerOf(request));
+    return this.authService.signup(body, passwordCallerOf(request));
   }
 
   @Public()
@@ -139,7 +132,7 @@ export class AuthController {
     @Body() body: ChangePasswordDto,
     @Req() request: Request,
   ): Promise<void> {
-    return this.authService.changePassword(user.sub, body, callerOf(request));
+    return this.authService.changePassword(user.sub, body, passwordCallerOf(request));
   }
 
   @Get('profile')

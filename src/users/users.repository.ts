@@ -11,24 +11,27 @@ export class UsersRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   /** Case-insensitive, as usernames are unique (users_username_lower_unique). */
-  async getByUsername(username: string): Promise<UserRow | undefined> {
-    // PostgreSQL text cannot hold NUL, so no user has one, and the query would fail ("cannot be stored") instead.
-    if (username.includes('\u0000')) return undefined;
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, foldUsername(username)))
-      .limit(1);
-    return row;
+  getByUsername(username: string): Promise<UserRow | undefined> {
+    return this.getByLowered(users.username, username, foldUsername);
   }
 
   /** Case-insensitive, as addresses are unique (users_email_lower_unique). */
-  async getByEmail(email: string): Promise<UserRow | undefined> {
-    if (email.includes('\u0000')) return undefined;
+  getByEmail(email: string): Promise<UserRow | undefined> {
+    return this.getByLowered(users.email, email, foldEmail);
+  }
+
+  /** The user whose `lower(column)` is the folded value (the unique indexes are on lower()). */
+  private async getByLowered(
+    column: typeof users.username | typeof users.email,
+    value: string,
+    fold: (value: string) => string,
+  ): Promise<UserRow | undefined> {
+    // PostgreSQL text cannot hold NUL, so no user has one, and the query would fail ("cannot be stored") instead.
+    if (value.includes('\u0000')) return undefined;
     const [row] = await this.db
       .select()
       .from(users)
-      .where(eq(sql`lower(${users.email})`, foldEmail(email)))
+      .where(eq(sql`lower(${column})`, fold(value)))
       .limit(1);
     return row;
   }
