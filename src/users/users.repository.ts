@@ -98,14 +98,7 @@ export class UsersRepository {
    * tokens go with it (cascade); records it owns keep owner_id null (each owned table's foreign key).
    */
   async deleteUnlessLastAdmin(id: number): Promise<boolean> {
-    const admins = this.db.$with('admins').as(
-      this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`'admin' = any(${users.roles})`)
-        .orderBy(asc(users.id))
-        .for('update'),
-    );
+    const admins = this.lockedAdmins();
     const deleted = await this.db
       .with(admins)
       .delete(users)
@@ -125,14 +118,7 @@ export class UsersRepository {
    * admins demoting each other at once cannot both succeed (the second sees the first's change, on PostgreSQL too).
    */
   async updateRolesAsAdmin(actorId: number, id: number, roles: Role[]): Promise<UserRow | undefined> {
-    const admins = this.db.$with('admins').as(
-      this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`'admin' = any(${users.roles})`)
-        .orderBy(asc(users.id))
-        .for('update'),
-    );
+    const admins = this.lockedAdmins();
     const otherAdmins = this.db
       .select({ count: sql`count(*)` })
       .from(admins)
@@ -150,5 +136,17 @@ export class UsersRepository {
       )
       .returning();
     return row;
+  }
+
+  /** Every admin's row, locked in id order (a CTE): the guard of the last-admin rules, taken before any change. */
+  private lockedAdmins() {
+    return this.db.$with('admins').as(
+      this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`'admin' = any(${users.roles})`)
+        .orderBy(asc(users.id))
+        .for('update'),
+    );
   }
 }
