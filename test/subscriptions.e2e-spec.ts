@@ -504,18 +504,22 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
     const sut = await createTestApp({ WS_MAX_CONNECTIONS_PER_USER: '1' });
     try {
       const url = await listenForWebSockets(sut);
-      const exp = Math.floor(Date.now() / 1000) + 1;
+      // Two seconds at least: a slow database must not let the token expire before connection_init is answered.
+      const exp = Math.floor(Date.now() / 1000) + 3;
       const token = forgeJwt(
-        { sub: 2, username: 'bob', roles: ['user'], iat: exp - 1, exp },
+        { sub: 2, username: 'bob', roles: ['user'], iat: exp - 3, exp },
         { secret: TEST_JWT_SECRET },
       );
       const stalled = new WebSocket(url, 'graphql-transport-ws');
       await new Promise((resolve) => stalled.on('open', resolve));
-      const acknowledged = new Promise((resolve) => stalled.once('message', resolve));
+      const answer = new Promise<string>((resolve) => {
+        stalled.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()).type));
+        stalled.once('close', (code: number) => resolve(`closed ${code}`));
+      });
       stalled.send(
         JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } }),
       );
-      await acknowledged;
+      await expect(answer).resolves.toBe('connection_ack');
       (stalled as unknown as { _socket: Socket })._socket.pause(); // never reads the close frame
 
       await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + CLOSE_GRACE_MS + 300));
