@@ -16,6 +16,7 @@ import { PROBE_NOTE_ADDED_CHANNEL } from './fixtures/probe/probe-notes.service';
 import { graphqlClient } from './utils/graphql';
 import {
   connectWs,
+  initConnection,
   listenForWebSockets,
   silentWebSocket,
   subscribeWs,
@@ -317,9 +318,7 @@ describe('GraphQL subscriptions over WebSocket (graphql-transport-ws on /graphql
     let isClosed = false;
     void closed.then(() => (isClosed = true));
     const warned = jest.spyOn(Logger.prototype, 'warn');
-    const acknowledged = new Promise((resolve) => socket.once('message', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: bearer(sut.aliceToken()) }));
-    await acknowledged;
+    await expect(initConnection(socket, bearer(sut.aliceToken()))).resolves.toBe('connection_ack');
     (socket as unknown as { _socket: Socket })._socket.pause(); // reads nothing from here on
 
     // Each ping draws a pong that echoes its payload, kept in memory until the client reads it: without a cut,
@@ -512,14 +511,9 @@ describe('GraphQL subscriptions: limits and shutdown', () => {
       );
       const stalled = new WebSocket(url, 'graphql-transport-ws');
       await new Promise((resolve) => stalled.on('open', resolve));
-      const answer = new Promise<string>((resolve) => {
-        stalled.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()).type));
-        stalled.once('close', (code: number) => resolve(`closed ${code}`));
-      });
-      stalled.send(
-        JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } }),
+      await expect(initConnection(stalled, { Authorization: `Bearer ${token}` })).resolves.toBe(
+        'connection_ack',
       );
-      await expect(answer).resolves.toBe('connection_ack');
       (stalled as unknown as { _socket: Socket })._socket.pause(); // never reads the close frame
 
       await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + CLOSE_GRACE_MS + 300));

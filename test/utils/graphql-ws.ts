@@ -83,6 +83,20 @@ async function untilSubscribers(
 }
 
 /**
+ * Sends connection_init on a raw graphql-transport-ws socket; resolves to the type of the server's first message
+ * (`connection_ack`), or to `closed <code>` when the server closes instead, so that a refusal fails a test at once
+ * with its code rather than by a timeout.
+ */
+export function initConnection(socket: WebSocket, payload: Record<string, unknown>): Promise<string> {
+  const answer = new Promise<string>((resolve) => {
+    socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()).type));
+    socket.once('close', (code: number) => resolve(`closed ${code}`));
+  });
+  socket.send(JSON.stringify({ type: 'connection_init', payload }));
+  return answer;
+}
+
+/**
  * A WebSocket client that completes the upgrade (graphql-transport-ws) and then never reads or answers anything,
  * not even a close frame: what a frozen or hostile client looks like to the server. `ended` resolves when the
  * server drops the TCP connection.
