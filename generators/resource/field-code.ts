@@ -1,4 +1,5 @@
-import { type Field, INT_MAX, INT_MIN } from '../utils/fields';
+import { rangeText } from '../../src/common/validation/range-text';
+import { type Field, INT_MAX, INT_MIN, lengthBounds } from '../utils/fields';
 import { namesOf } from '../utils/names';
 import type { Imports } from './imports';
 import type { ParentType } from './parents';
@@ -28,7 +29,6 @@ const GRAPHQL_TYPE_IMPORTS: Record<string, string> = {
   JSONScalar: `${FROM.scalars}/json.scalar`,
 };
 
-const TEXT_MAX = 100_000;
 const JSON_MAX_BYTES = 64 * 1024;
 
 /** The SDL names of the GraphQL types the code-first classes name by their JavaScript identifier. */
@@ -60,6 +60,8 @@ export interface FieldCode {
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
   sample: string;
   invalid: string;
+  /** `:min` / `:max`: code of a value just past each bound, and the message that refuses it. */
+  outOfBounds: Array<{ value: string; message: string }>;
   /** The type in SDL (schema-first), without `!`: `String`, `Decimal`, `BookGenre`. */
   sdlType: string;
   /** What follows the type in SDL: ` @maxSize(chars: 100000)` for a long value, else nothing. */
@@ -175,6 +177,7 @@ export function fieldCode(
     optionalOnCreate,
     index: field.index ? { column: field.column } : undefined,
     ...samplesOf(field),
+    outOfBounds: outOfBoundsOf(field),
     graphqlType: code.graphql,
     sdlType: SDL_TYPES[code.graphql] ?? code.graphql,
     sdlDirectives: code.maxSize ? ` @maxSize(chars: ${code.maxSize})` : '',
@@ -211,30 +214,33 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
     case 'string': {
       pg('varchar');
       const length = field.length ?? 255;
+      const { min, max } = lengthBounds(field);
       return {
         type: 'string',
         column: `varchar('${column}', { length: ${length} })`,
         graphql: 'String',
-        rules: (to, required) => {
+        rules: (to) => {
           to.add(FROM.validators, ['IsText']);
-          return [`IsText(${required ? 1 : 0}, ${length})`];
+          return [`IsText(${min}, ${max})`];
         },
-        api: { maxLength: String(length) },
+        api: lengthApi(field, max),
       };
     }
-    case 'text':
+    case 'text': {
       pg('text');
+      const { min, max } = lengthBounds(field);
       return {
         type: 'string',
         column: `text('${column}')`,
         graphql: 'String',
         rules: (to) => {
           to.add(FROM.validators, ['IsText']);
-          return [`IsText(0, ${TEXT_MAX})`];
+          return [`IsText(${min}, ${max})`];
         },
-        api: { maxLength: String(TEXT_MAX) },
-        maxSize: TEXT_MAX,
+        api: lengthApi(field, max),
+        maxSize: max,
       };
+    }
     case 'int':
       pg('integer');
       return {
@@ -243,9 +249,9 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         graphql: 'Int',
         rules: (to) => {
           to.add(FROM.validators, ['IsIntInRange']);
-          return [`IsIntInRange(${INT_MIN}, ${INT_MAX})`];
+          return [`IsIntInRange(${field.min ?? INT_MIN}, ${field.max ?? INT_MAX})`];
         },
-        api: { type: "'integer'", format: "'int32'" },
+        api: { type: "'integer'", format: "'int32'", ...valueApi(field) },
       };
     case 'float':
       pg('doublePrecision');
@@ -255,13 +261,18 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         graphql: 'Float',
         rules: (to) => {
           to.add(FROM.validators, ['IsFiniteNumber']);
-          return ['IsFiniteNumber()'];
+          const bounds = [
+            ...(field.min === undefined ? [] : [`min: ${field.min}`]),
+            ...(field.max === undefined ? [] : [`max: ${field.max}`]),
+          ];
+          return [`IsFiniteNumber(${bounds.length > 0 ? `{ ${bounds.join(', ')} }` : ''})`];
         },
-        api: { type: "'number'", format: "'double'" },
+        api: { type: "'number'", format: "'double'", ...valueApi(field) },
       };
     case 'decimal': {
       pg('numeric');
       const { precision = 12, scale = 2 } = field;
+      const bounds = boundsText(field);
       return {
         type: 'string',
         transform: 'toDecimalString',
@@ -269,18 +280,18 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
         graphql: 'DecimalScalar',
         rules: (to) => {
           to.add(FROM.validators, ['IsDecimalNumber']);
-          return [`IsDecimalNumber(${precision}, ${scale})`];
+          return [`IsDecimalNumber(${precision}, ${scale})`, ...decimalBoundRules(field, to)];
         },
         api: {
           type: "'string'",
           format: "'decimal'",
-          example: `'${exampleDecimal(precision, scale)}'`,
-          description: "'A decimal string.'",
+          example: `'${exampleDecimal(field)}'`,
+          description: `'A decimal string${bounds}.'`,
         },
         apiInput: {
           oneOf: "[{ type: 'number' }, { type: 'string', format: 'decimal' }]",
-          example: `'${exampleDecimal(precision, scale)}'`,
-          description: "'A JSON number or a decimal string; read back as a string.'",
+          example: `'${exampleDecimal(field)}'`,
+          description: `'A JSON number or a decimal string${bounds}; read back as a string.'`,
         },
       };
     }
@@ -403,22 +414,35 @@ function referenceCode(parent: ParentType, imports: FileImports): TypeCode {
 }
 
 function samplesOf(field: Field): { sample: string; invalid: string } {
-  const { name } = field;
   switch (field.type) {
-    case 'string': {
-      const length = field.length ?? 255;
-      // Short ones in base 36, so that a unique one still differs for each n (36^N values).
-      const sample = length >= name.length + 5 ? `\`${name} \${n}\`` : `n.toString(36).slice(-${length})`;
-      return { sample, invalid: `'x'.repeat(${length + 1})` };
-    }
+    case 'string':
+      return { sample: textSample(field), invalid: `'x'.repeat(${(field.length ?? 255) + 1})` };
     case 'text':
-      return { sample: `\`${name} \${n}\``, invalid: '42' };
-    case 'int':
-      return { sample: 'n', invalid: '1.5' };
-    case 'float':
-      return { sample: 'n + 0.5', invalid: "'1.5'" };
+      return { sample: textSample(field), invalid: '42' };
+    case 'int': {
+      if (!isBounded(field)) return { sample: 'n', invalid: '1.5' };
+      const { lowest, count } = wholeNumbersWithin(field, INT_MIN, INT_MAX);
+      return { sample: lowest === 0 ? `n % ${count}` : `${lowest} + (n % ${count})`, invalid: '1.5' };
+    }
+    case 'float': {
+      if (!isBounded(field)) return { sample: 'n + 0.5', invalid: "'1.5'" };
+      const { lowest, count } = wholeNumbersWithin(field, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+      // n + 0.5 from the lowest whole number on, below the highest: within bounds that are not whole too.
+      const sample =
+        count >= 2
+          ? `${lowest} + (n % ${count - 1}) + 0.5`
+          : String(((field.min ?? 0) + (field.max ?? 0)) / 2);
+      return { sample, invalid: "'1.5'" };
+    }
     case 'decimal': {
       const scale = field.scale ?? 2;
+      const invalid = `'1.${'1'.repeat(scale + 1)}'`;
+      if (isBounded(field)) {
+        const digits = Math.min((field.precision ?? 12) - scale, 9);
+        const { lowest, count } = wholeNumbersWithin(field, 1 - 10 ** digits, 10 ** digits - 1);
+        const sample = count >= 1 ? `\`\${${lowest} + (n % ${count})}\`` : quote(exampleDecimal(field));
+        return { sample, invalid };
+      }
       const whole = (field.precision ?? 12) - scale;
       const fraction = scale > 0 ? `.${'5'.padEnd(scale, '0')}` : '';
       // Different for each n the digits allow (100 values at least: a unique one is 2 digits or more), so that a
@@ -432,7 +456,7 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
             : whole === 1
               ? `\`\${n % 10}.${decimals('Math.floor(n / 10)')}\``
               : `\`0.${decimals('n')}\``,
-        invalid: `'1.${'1'.repeat(scale + 1)}'`,
+        invalid,
       };
     }
     case 'boolean':
@@ -461,6 +485,74 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
     case 'references':
       return { sample: `parents.${field.foreignKey}`, invalid: '0' };
   }
+}
+
+const isBounded = (field: Field) => field.min !== undefined || field.max !== undefined;
+
+/**
+ * The whole numbers a bounded number's samples take: from the lowest within its bounds (and `floor`..`ceiling`),
+ * at most a million of them.
+ */
+function wholeNumbersWithin(field: Field, floor: number, ceiling: number): { lowest: number; count: number } {
+  const lowest = Math.max(Math.ceil(field.min ?? (field.max ?? 0) - 1_000_000), floor);
+  const highest = Math.min(Math.floor(field.max ?? lowest + 1_000_000), ceiling);
+  return { lowest, count: Math.max(Math.min(highest - lowest + 1, 1_000_000), 0) };
+}
+
+/** `${title} ${n}` where it fits the length (a short one in base 36), padded to the field's `:min`. */
+function textSample(field: Field): string {
+  const { min, max } = lengthBounds(field);
+  // Short ones in base 36, so that a unique one still differs for each n (36^N values).
+  const readable = max >= field.name.length + 5;
+  const sample = readable ? `\`${field.name} \${n}\`` : `n.toString(36).slice(-${max})`;
+  const shortest = readable ? field.name.length + 2 : 1;
+  return min > shortest ? `${sample}.padEnd(${min}, '.')` : sample;
+}
+
+/** A value just past each of the field's `:min` and `:max`, with the message that refuses it. */
+function outOfBoundsOf(field: Field): Array<{ value: string; message: string }> {
+  const { name, min, max } = field;
+  const cases: Array<{ value: string; message: string }> = [];
+  switch (field.type) {
+    case 'int': {
+      const range = `${name} must be an integer between ${min ?? INT_MIN} and ${max ?? INT_MAX}`;
+      if (min !== undefined && min > INT_MIN) cases.push({ value: String(min - 1), message: range });
+      if (max !== undefined && max < INT_MAX) cases.push({ value: String(max + 1), message: range });
+      break;
+    }
+    case 'float': {
+      const message = `${name} must be a finite number${rangeText(min, max)}`;
+      if (min !== undefined) cases.push({ value: String(min - 1), message });
+      if (max !== undefined) cases.push({ value: String(max + 1), message });
+      break;
+    }
+    case 'decimal':
+      if (min !== undefined) {
+        cases.push({ value: quote(String(min - 1)), message: `${name} must not be less than ${min}` });
+      }
+      if (max !== undefined) {
+        cases.push({ value: quote(String(max + 1)), message: `${name} must not be greater than ${max}` });
+      }
+      break;
+    case 'string':
+    case 'text':
+      if (min !== undefined && min > 0) {
+        cases.push({
+          value: `'x'.repeat(${min - 1})`,
+          message: `${name} must be longer than or equal to ${min} characters`,
+        });
+      }
+      if (max !== undefined) {
+        cases.push({
+          value: `'x'.repeat(${max + 1})`,
+          message: `${name} must be shorter than or equal to ${max} characters`,
+        });
+      }
+      break;
+    default:
+      break;
+  }
+  return cases.map(({ value, message }) => ({ value, message: quote(message) }));
 }
 
 function columnCode(field: Field, code: TypeCode, parent?: ParentType): string {
@@ -496,10 +588,49 @@ function apiProperty(
   return `@${optional || nullable ? 'ApiPropertyOptional' : 'ApiProperty'}(${body})`;
 }
 
-/** `12.50` for decimal{10,2}: a value every precision and scale accepts. */
-function exampleDecimal(precision: number, scale: number): string {
-  const whole = precision - scale >= 2 ? '12' : precision - scale === 1 ? '1' : '0';
-  return scale === 0 ? whole : `${whole}.${'50'.padEnd(scale, '0').slice(0, scale)}`;
+/** `12.50` for decimal{10,2}: a value every precision and scale accepts, within the field's bounds. */
+function exampleDecimal({ precision = 12, scale = 2, min, max }: Field): string {
+  const whole = precision - scale >= 2 ? 12 : precision - scale === 1 ? 1 : 0;
+  const within = Math.min(Math.max(whole, Math.ceil(min ?? whole)), Math.floor(max ?? whole));
+  const fraction = scale === 0 ? '' : `.${'50'.padEnd(scale, '0').slice(0, scale)}`;
+  // A bound that leaves no whole number with these decimals (`:min=0.1:max=0.2`): the lower bound itself.
+  const example = `${within}${fraction}`;
+  const fits = (min === undefined || Number(example) >= min) && (max === undefined || Number(example) <= max);
+  return fits ? example : String(min ?? max);
+}
+
+/** A decimal's `:min` / `:max` rules (`DecimalMin(1)`), which field-validators.ts compares exactly. */
+function decimalBoundRules(field: Field, to: Imports): string[] {
+  const rules = [
+    ...(field.min === undefined ? [] : [`DecimalMin(${field.min})`]),
+    ...(field.max === undefined ? [] : [`DecimalMax(${field.max})`]),
+  ];
+  if (rules.length > 0)
+    to.add(
+      FROM.validators,
+      rules.map((rule) => rule.replace(/\(.*$/, '')),
+    );
+  return rules;
+}
+
+/** OpenAPI's `minimum` / `maximum` of a bounded number. */
+function valueApi({ min, max }: Field): Record<string, string> {
+  return {
+    ...(min === undefined ? {} : { minimum: String(min) }),
+    ...(max === undefined ? {} : { maximum: String(max) }),
+  };
+}
+
+/** OpenAPI's lengths of a string: `minLength` when `:min` is given, `maxLength` always. */
+function lengthApi(field: Field, max: number): Record<string, string> {
+  return { ...(field.min === undefined ? {} : { minLength: String(field.min) }), maxLength: String(max) };
+}
+
+/** ` from 0 to 100`, ` of 0 or more`: a decimal's bounds, for its description. */
+function boundsText({ min, max }: Field): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of ${min} or more`;
+  return max === undefined ? '' : ` of ${max} or less`;
 }
 
 export const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

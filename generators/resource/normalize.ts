@@ -63,6 +63,8 @@ export interface ResourceOptions extends Names {
   >;
   /** The raw spec, as given (recorded in the manifest). */
   fieldSpec: string;
+  /** Values just past a field's `:min` / `:max` (code), with the message that refuses each (code). */
+  outOfBounds: Array<{ name: string; value: string; message: string }>;
   /** The fields the e2e test picks for its cases (undefined: no such field, no such case). */
   firstField: string;
   requiredField?: string;
@@ -308,6 +310,9 @@ export function normalizeResourceOptions(
       schemaFirstModule: String(schemaFirstModule),
     },
     fieldSpec,
+    outOfBounds: fields.flatMap((field) =>
+      field.outOfBounds.map((bound) => ({ name: field.name, ...bound })),
+    ),
     firstField: fields[0].name,
     requiredField: fields.find((field) => !field.optionalOnCreate)?.name,
     nullableField: fields.find((field) => field.type.endsWith('| null'))?.name,

@@ -4,6 +4,10 @@ import { namesOf, snakeCase } from './names';
 /** PostgreSQL's `integer`, GraphQL's `Int`. */
 export const INT_MIN = -(2 ** 31);
 export const INT_MAX = 2 ** 31 - 1;
+/** The most characters a `text` field takes (its `:max` may lower it). */
+export const TEXT_MAX = 100_000;
+/** The fewest distinct values a `:unique` field's bounds may leave: the generated tests make that many records. */
+const UNIQUE_MIN_VALUES = 1_000;
 
 /** The field types of `--fields`. */
 export const FIELD_TYPES = [
@@ -44,6 +48,9 @@ export interface Field {
   scale?: number;
   /** `enum{A,B}`: the values, in order. */
   values?: string[];
+  /** `:min=N` / `:max=N`: the value's bounds (int, float, decimal) or the length's (string, text). */
+  min?: number;
+  max?: number;
   /** `references`: the parent type (`Author`) and the key in inputs and filters (`authorId`). */
   parent?: string;
   foreignKey?: string;
@@ -65,11 +72,14 @@ export interface FieldContext {
 /** Query parameters of the generated REST list route (`page` names its paging), which no filter of it may be. */
 export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'count', 'page'];
 
-const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][=default]';
+const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][:min=N][:max=N][=default]';
 const TYPE_LIST =
   'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references';
-const FIELD =
-  /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<flags>(?::[a-z]+)*)(?:=(?<default>.*))?$/;
+const FIELD = /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<rest>[:=].*)?$/;
+const FLAG = /^:([a-z]+)/;
+/** A bound's `=N`, which only `:min` and `:max` take (`:index=5` is the flag, then the default 5). */
+const BOUND_VALUE = /^=(-?\d+(?:\.\d+)?)(?=[:=]|$)/;
+const BOUND_TYPES: readonly FieldType[] = ['int', 'float', 'decimal', 'string', 'text'];
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
 const MAX_VARCHAR = 10_485_760;
@@ -120,7 +130,7 @@ export function parseFields(spec: string, context: FieldContext): Field[] {
 function parseField(part: string, context: FieldContext): Field {
   const match = FIELD.exec(part);
   if (!match?.groups) throw new FieldSpecError(`"${part}" is not a field: write ${SYNTAX}`);
-  const { name, nullable, type, args, flags, default: rawDefault } = match.groups;
+  const { name, nullable, type, args, rest = '' } = match.groups;
   const problem = (message: string) => new FieldSpecError(`field "${name}": ${message}`);
 
   if (!IDENTIFIER.test(name)) throw problem('the name must be a camelCase identifier (e.g. publishedOn)');
@@ -143,48 +153,108 @@ function parseField(part: string, context: FieldContext): Field {
     sort: false,
   };
   Object.assign(field, typeArguments(field, args, problem));
-  for (const flag of flags.split(':').filter(Boolean)) {
-    if (flag !== 'unique' && flag !== 'index' && flag !== 'sort')
-      throw problem(`unknown flag ":${flag}"; allowed: :unique, :index, :sort`);
+  const { flags, rawDefault } = splitFlags(rest, field, problem);
+  for (const flag of flags) {
     if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
     if (flag === 'sort' && field.type === 'text') {
       throw problem(
         'a text field cannot be :sort: its index could not hold a long value (sort by a string{N} field)',
       );
     }
-    const uniqueRefused = flag === 'unique' ? whyNotUnique(field) : undefined;
-    if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
     field[flag] = true;
   }
+  checkBounds(field, problem);
+  const uniqueRefused = field.unique ? whyNotUnique(field) : undefined;
+  if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
   // Sortable means indexed: ordering a big table by a column without an index reads and sorts all of it.
   if (field.sort && !field.unique) field.index = true;
-  if (field.type === 'references') {
-    const parent = namesOf(name).Name;
-    if (parent === context.self) {
-      throw problem(
-        `references ${parent} itself, which the generators do not make (a tree needs a hand-written parent field)`,
-      );
-    }
-    if (!context.knownTypes.includes(parent)) {
-      const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
-      if (context.notParents?.includes(parent)) {
-        throw problem(
-          `references ${parent}, a feature of the app that cannot be a parent: a parent is laid out as a ` +
-            `generated feature is (<things>.table.ts, <things>-data.module.ts exporting its service, ` +
-            `models/<thing>.model.ts), which a hand-written one may not be (types: ${known})`,
-        );
-      }
-      // A feature of the app may still lack a type there (REST-only, or of the other endpoint) or a loader.
-      const missing = context.typesOf
-        ? `is not a parent on ${context.typesOf}: a parent there needs its GraphQL type and a batch loader ` +
-          `(loadByIds) in its service, which a REST-only feature lacks`
-        : 'the app does not have';
-      throw problem(`references ${parent}, which ${missing} (types: ${known})`);
-    }
-    Object.assign(field, { parent, foreignKey: `${name}Id`, column: `${snakeCase(name)}_id`, index: true });
-  }
+  if (field.type === 'references') Object.assign(field, referenceOf(name, context, problem));
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;
+}
+
+/** `:unique:min=1=5` → the flags (`unique`), the bounds (set on the field) and the default (`5`). */
+function splitFlags(
+  rest: string,
+  field: Field,
+  problem: Problem,
+): { flags: Array<'unique' | 'index' | 'sort'>; rawDefault?: string } {
+  const flags: Array<'unique' | 'index' | 'sort'> = [];
+  let remaining = rest;
+  for (let flag = FLAG.exec(remaining); flag; flag = FLAG.exec(remaining)) {
+    remaining = remaining.slice(flag[0].length);
+    const name = flag[1];
+    if (name === 'min' || name === 'max') {
+      const value = BOUND_VALUE.exec(remaining);
+      if (!value) throw problem(`:${name} takes a number: write :${name}=N`);
+      remaining = remaining.slice(value[0].length);
+      field[name] = Number(value[1]);
+    } else if (name === 'unique' || name === 'index' || name === 'sort') {
+      flags.push(name);
+    } else {
+      throw problem(`unknown flag ":${name}"; allowed: :unique, :index, :sort, :min=N, :max=N`);
+    }
+  }
+  if (remaining !== '' && !remaining.startsWith('=')) {
+    throw problem(`"${remaining}" is not a flag or a default: write ${SYNTAX}`);
+  }
+  return { flags, rawDefault: remaining === '' ? undefined : remaining.slice(1) };
+}
+
+/** `:min` / `:max`: numbers for int, float and decimal (integers for int), lengths for string and text. */
+function checkBounds(field: Field, problem: Problem): void {
+  const { min, max } = field;
+  if (min === undefined && max === undefined) return;
+  if (!BOUND_TYPES.includes(field.type)) {
+    throw problem(
+      `a ${field.type} field takes no :min or :max (they bound int, float and decimal values, string and text lengths)`,
+    );
+  }
+  const isLength = field.type === 'string' || field.type === 'text';
+  const highest = field.type === 'string' ? (field.length ?? 255) : isLength ? TEXT_MAX : INT_MAX;
+  const lowest = isLength ? 0 : INT_MIN;
+  for (const [flag, value] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
+    if (value === undefined) continue;
+    const integer = isLength || field.type === 'int';
+    if ((integer && !Number.isInteger(value)) || value < lowest || value > highest) {
+      const what = isLength ? 'a length' : integer ? 'an integer' : 'a number';
+      throw problem(`:${flag}=${value} must be ${what} from ${lowest} to ${highest}`);
+    }
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    throw problem(`:min=${min} is more than :max=${max}`);
+  }
+  if (isLength && max === 0) throw problem(':max=0 leaves only the empty string');
+}
+
+/** The reference's parent (`author` → Author), its key and its column, or why it cannot be one. */
+function referenceOf(name: string, context: FieldContext, problem: Problem): Partial<Field> {
+  const parent = namesOf(name).Name;
+  if (parent === context.self) {
+    throw problem(
+      `references ${parent} itself, which the generators do not make (a tree needs a hand-written parent field)`,
+    );
+  }
+  if (!context.knownTypes.includes(parent)) {
+    const known = context.knownTypes.length > 0 ? context.knownTypes.join(', ') : 'none yet';
+    if (context.notParents?.includes(parent)) {
+      throw problem(
+        `references ${parent}, a feature of the app that cannot be a parent: a parent is laid out as a ` +
+          `generated feature is (<things>.table.ts, <things>-data.module.ts exporting its service, ` +
+          `models/<thing>.model.ts), which a hand-written one may not be (types: ${known})`,
+      );
+    }
+    // A feature of the app may still lack a type there (REST-only, or of the other endpoint) or a loader.
+    const missing = context.typesOf
+      ? `is not a parent on ${context.typesOf}: a parent there needs its GraphQL type and a batch loader ` +
+        `(loadByIds) in its service, which a REST-only feature lacks`
+      : 'the app does not have';
+    throw problem(`references ${parent}, which ${missing} (types: ${known})`);
+  }
+  return { parent, foreignKey: `${name}Id`, column: `${snakeCase(name)}_id`, index: true };
 }
 
 /** Types whose unique column would hold only a handful of records, or would change what the field models. */
@@ -199,8 +269,15 @@ function whyNotUnique(field: Field): string | undefined {
   if (field.type === 'decimal' && (field.precision ?? 12) < 2) {
     return 'a unique decimal of one digit holds ten records at most';
   }
-  if (field.type === 'string' && field.length === 1) {
+  if ((field.type === 'string' || field.type === 'text') && (field.max ?? field.length) === 1) {
     return 'a unique string of one character holds a handful of records (use :index to look them up fast)';
+  }
+  const numeric = field.type === 'int' || field.type === 'float' || field.type === 'decimal';
+  if (numeric && (field.min !== undefined || field.max !== undefined)) {
+    const values = Math.floor(field.max ?? INT_MAX) - Math.ceil(field.min ?? INT_MIN) + 1;
+    if (values < UNIQUE_MIN_VALUES) {
+      return `its bounds leave ${Math.max(values, 0)} whole numbers, fewer than the ${UNIQUE_MIN_VALUES} its generated tests need (use :index to look them up fast)`;
+    }
   }
   return UNIQUE_REFUSED[field.type];
 }
@@ -240,31 +317,40 @@ function typeArguments(field: Field, args: string | undefined, problem: Problem)
   }
 }
 
+/** The lengths a string or text field takes: its `:min` / `:max`, else 1 (0 when nullable) to its size. */
+export function lengthBounds(field: Field): { min: number; max: number } {
+  return { min: field.min ?? (field.nullable ? 0 : 1), max: field.max ?? field.length ?? TEXT_MAX };
+}
+
 function defaultOf(field: Field, raw: string, problem: Problem): string | number | boolean {
   const refuse = (allowed: string) => problem(`the default "${raw}" is not ${allowed}`);
+  const withinBounds = (value: number) => {
+    if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) {
+      throw refuse(`within the field's bounds (${field.min ?? 'any'} to ${field.max ?? 'any'})`);
+    }
+    return value;
+  };
   switch (field.type) {
     case 'string':
     case 'text': {
-      // Counted as the input checks count (code points), with the same bounds: 1..N when required.
+      // Counted as the input checks count (code points), with the same bounds.
       const length = [...raw].length;
-      if (field.length !== undefined && length > field.length) {
-        throw refuse(`at most ${field.length} characters`);
-      }
-      if (field.type === 'string' && !field.nullable && length === 0) {
-        throw refuse(
-          `1 to ${field.length} characters, as a required string{N} takes (declare ${field.name}? for empty)`,
-        );
+      const { min, max } = lengthBounds(field);
+      if (length < min || length > max) {
+        const empty =
+          length === 0 ? ` (a required ${field.type} refuses "": ${field.name}? or :min=0 allows it)` : '';
+        throw refuse(`${min} to ${max} characters${empty}`);
       }
       return raw;
     }
     case 'int': {
       const value = Number(raw);
       if (!/^-?\d+$/.test(raw) || value < INT_MIN || value > INT_MAX) throw refuse('a 32-bit integer');
-      return value;
+      return withinBounds(value);
     }
     case 'float':
       if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw refuse('a finite number');
-      return Number(raw);
+      return withinBounds(Number(raw));
     case 'decimal': {
       const [whole, fraction = ''] = raw.replace(/^-/, '').split('.');
       const fits =
@@ -272,6 +358,7 @@ function defaultOf(field: Field, raw: string, problem: Problem): string | number
         fraction.length <= (field.scale ?? 0) &&
         whole.replace(/^0+(?=\d)/, '').length <= (field.precision ?? 0) - (field.scale ?? 0);
       if (!fits) throw refuse(`a decimal of ${field.precision} digits with ${field.scale} decimals`);
+      withinBounds(Number(raw));
       return raw;
     }
     case 'boolean':

@@ -1,6 +1,9 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
+  compareDecimalTexts,
+  DecimalMax,
+  DecimalMin,
   decimalTextOf,
   decimalTextOfLiteral,
   IsCalendarDate,
@@ -81,6 +84,50 @@ describe('IsFiniteNumber', () => {
     for (const rating of [0, -1.5, 4.25, Number.MAX_VALUE]) {
       expect(validateSync(plainToInstance(Rated, { rating }))).toEqual([]);
     }
+  });
+});
+
+class Priced {
+  @Transform(toDecimalString)
+  @IsDecimalNumber(30, 10)
+  @DecimalMin(0.5)
+  @DecimalMax(100)
+  price?: unknown;
+}
+
+const priceErrors = (price: unknown) =>
+  validateSync(plainToInstance(Priced, { price })).flatMap((error) => Object.values(error.constraints ?? {}));
+
+describe('DecimalMin and DecimalMax', () => {
+  it('should take the bounds themselves, as text or numbers, and what lies between', () => {
+    for (const price of ['0.5', 0.5, '0.50000', '100', 100, '99.9999999999', '12']) {
+      expect(priceErrors(price)).toEqual([]);
+    }
+  });
+
+  it('should refuse past a bound, compared exactly (a double would round these to the bound)', () => {
+    expect(priceErrors('0.4999999999')).toEqual(['price must not be less than 0.5']);
+    expect(priceErrors('100.0000000001')).toEqual(['price must not be greater than 100']);
+    expect(priceErrors('-3')).toEqual(['price must not be less than 0.5']);
+  });
+
+  it('should leave what is not a decimal to IsDecimalNumber, in one message', () => {
+    expect(priceErrors('1e3')).toEqual([expect.stringContaining('without an exponent')]);
+  });
+});
+
+describe('compareDecimalTexts', () => {
+  it.each([
+    ['1', '1.000', 0],
+    ['-0.1', '0', -1],
+    ['12345678901234567890.5', '12345678901234567890.49', 1],
+    ['-2', '-10', 1],
+  ])('should compare %s with %s as %i', (a, b, order) => {
+    expect(compareDecimalTexts(a, b)).toBe(order);
+  });
+
+  it('should answer undefined for what is not decimal text', () => {
+    expect(compareDecimalTexts('1e2', '1')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { IsDefined, ValidateBy, type ValidationOptions } from 'class-validator';
 import { isCalendarDate } from './calendar-date';
+import { rangeText } from './range-text';
 
 /**
  * Checks for the field types the generators emit that class-validator has no single rule for, each with one
@@ -206,6 +207,54 @@ export function IsDecimalNumber(
   );
 }
 
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Two decimal texts compared exactly (-1, 0 or 1; a double would round), or undefined when one is not one. */
+export function compareDecimalTexts(a: string, b: string): number | undefined {
+  const [left, right] = [DECIMAL_TEXT.exec(a), DECIMAL_TEXT.exec(b)];
+  if (!left || !right) return undefined;
+  const scale = Math.max(left[3]?.length ?? 0, right[3]?.length ?? 0);
+  const scaled = ([, sign, whole, fraction = '']: RegExpExecArray) =>
+    BigInt(`${sign}${whole}${fraction.padEnd(scale, '0')}`);
+  const [x, y] = [scaled(left), scaled(right)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A decimal's `:min`: class-validator's Min for the decimal text IsDecimalNumber checks, compared exactly. */
+export function DecimalMin(min: number, options?: ValidationOptions): PropertyDecorator {
+  return decimalBound('decimalMin', min, (order) => order >= 0, `must not be less than ${min}`, options);
+}
+
+/** A decimal's `:max`, as DecimalMin. */
+export function DecimalMax(max: number, options?: ValidationOptions): PropertyDecorator {
+  return decimalBound('decimalMax', max, (order) => order <= 0, `must not be greater than ${max}`, options);
+}
+
+function decimalBound(
+  name: string,
+  bound: number,
+  accepts: (order: number) => boolean,
+  problem: string,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const boundText = decimalTextOf(bound) ?? String(bound);
+  return ValidateBy(
+    {
+      name,
+      constraints: [bound],
+      validator: {
+        // What is not decimal text is IsDecimalNumber's to refuse, in its own words.
+        validate: (value: unknown) => {
+          const order = typeof value === 'string' ? compareDecimalTexts(value, boundText) : undefined;
+          return order === undefined || accepts(order);
+        },
+        defaultMessage: (args) => `${args?.property} ${problem}`,
+      },
+    },
+    options,
+  );
+}
+
 /**
  * A JSON field's value as it was sent. class-transformer rebuilds every object it walks and leaves out the keys
  * that name a method of Object (`toString`, `hasOwnProperty`…): a document is stored as it came instead.
@@ -257,16 +306,25 @@ export function IsJsonDocument(maxBytes: number, options?: ValidationOptions): P
 }
 
 /**
- * A finite JSON number, in one message (class-validator's IsNumber says "a number conforming to the specified
- * constraints").
+ * A finite JSON number, within `min` and `max` when given, in one message (class-validator's IsNumber says "a number
+ * conforming to the specified constraints", and Min and Max would each add one for a value that is not a number).
  */
-export function IsFiniteNumber(options?: ValidationOptions): PropertyDecorator {
+export function IsFiniteNumber(
+  { min, max }: { min?: number; max?: number } = {},
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const range = rangeText(min, max);
   return ValidateBy(
     {
       name: 'isFiniteNumber',
+      constraints: [min, max],
       validator: {
-        validate: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be a finite number`,
+        validate: (value: unknown) =>
+          typeof value === 'number' &&
+          Number.isFinite(value) &&
+          (min === undefined || value >= min) &&
+          (max === undefined || value <= max),
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be a finite number${range}`,
       },
     },
     options,
