@@ -421,8 +421,7 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
       return { sample: textSample(field), invalid: '42' };
     case 'int': {
       if (!isBounded(field)) return { sample: 'n', invalid: '1.5' };
-      const { lowest, count } = wholeNumbersWithin(field, INT_MIN, INT_MAX);
-      return { sample: lowest === 0 ? `n % ${count}` : `${lowest} + (n % ${count})`, invalid: '1.5' };
+      return { sample: wholeSample(wholeNumbersWithin(field, INT_MIN, INT_MAX)), invalid: '1.5' };
     }
     case 'float': {
       if (!isBounded(field)) return { sample: 'n + 0.5', invalid: "'1.5'" };
@@ -440,7 +439,12 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
       if (isBounded(field)) {
         const digits = Math.min((field.precision ?? 12) - scale, 9);
         const { lowest, count } = wholeNumbersWithin(field, 1 - 10 ** digits, 10 ** digits - 1);
-        const sample = count >= 1 ? `\`\${${lowest} + (n % ${count})}\`` : quote(exampleDecimal(field));
+        // Written as the database reads it back: with every decimal of the scale.
+        const zeros = scale > 0 ? `.${'0'.repeat(scale)}` : '';
+        const sample =
+          count > 1
+            ? `\`\${${wholeSample({ lowest, count })}}${zeros}\``
+            : quote(count === 1 ? `${lowest}${zeros}` : exampleDecimal(field));
         return { sample, invalid };
       }
       const whole = (field.precision ?? 12) - scale;
@@ -497,6 +501,12 @@ function wholeNumbersWithin(field: Field, floor: number, ceiling: number): { low
   const lowest = Math.max(Math.ceil(field.min ?? (field.max ?? 0) - 1_000_000), floor);
   const highest = Math.min(Math.floor(field.max ?? lowest + 1_000_000), ceiling);
   return { lowest, count: Math.max(Math.min(highest - lowest + 1, 1_000_000), 0) };
+}
+
+/** The n-th of `count` whole numbers from `lowest` (`n % 100`, `1 + (n % 5)`), as code. */
+function wholeSample({ lowest, count }: { lowest: number; count: number }): string {
+  if (count === 1) return String(lowest);
+  return lowest === 0 ? `n % ${count}` : `${lowest} + (n % ${count})`;
 }
 
 /** `${title} ${n}` where it fits the length (a short one in base 36), padded to the field's `:min`. */
@@ -596,7 +606,7 @@ function exampleDecimal({ precision = 12, scale = 2, min, max }: Field): string 
   // A bound that leaves no whole number with these decimals (`:min=0.1:max=0.2`): the lower bound itself.
   const example = `${within}${fraction}`;
   const fits = (min === undefined || Number(example) >= min) && (max === undefined || Number(example) <= max);
-  return fits ? example : String(min ?? max);
+  return fits ? example : (min ?? max ?? 0).toFixed(scale);
 }
 
 /** A decimal's `:min` / `:max` rules (`DecimalMin(1)`), which field-validators.ts compares exactly. */

@@ -181,3 +181,43 @@ describe(parseFields.name, () => {
     ).toEqual([-5, 0.5, '123.45', '2024-02-29', 'B']);
   });
 });
+
+describe(`${parseFields.name}: bounds`, () => {
+  it('should read :min and :max of values and lengths, before the default', () => {
+    expect(
+      parse(
+        'stars:int:min=1:max=5=3 ratio?:float:min=-0.5 price:decimal{10,2}:min=0:max=9999.99 ' +
+          'body:text:min=20:max=5000 code:string{8}:unique:min=8 rank:int:index=5',
+      ),
+    ).toEqual([
+      expect.objectContaining({ name: 'stars', min: 1, max: 5, defaultValue: 3 }),
+      expect.objectContaining({ name: 'ratio', min: -0.5, nullable: true }),
+      expect.objectContaining({ name: 'price', min: 0, max: 9999.99 }),
+      expect.objectContaining({ name: 'body', min: 20, max: 5000 }),
+      expect.objectContaining({ name: 'code', min: 8, unique: true, length: 8 }),
+      // Only bounds take a value: this is the flag, then the default.
+      expect.objectContaining({ name: 'rank', index: true, defaultValue: 5 }),
+    ]);
+  });
+
+  it.each([
+    ['on:date:min=1', /field "on": a date field takes no :min or :max/],
+    ['stars:int:min=1.5', /field "stars": :min=1.5 must be an integer from -2147483648 to 2147483647/],
+    ['stars:int:max=3000000000', /:max=3000000000 must be an integer/],
+    ['title:string{20}:max=21', /field "title": :max=21 must be a length from 0 to 20/],
+    ['body:text:min=-1', /:min=-1 must be a length from 0 to 100000/],
+    ['stars:int:min=5:max=1', /field "stars": :min=5 is more than :max=1/],
+    ['body:text:max=0', /field "body": :max=0 leaves only the empty string/],
+    ['price:decimal{5,2}:max=1000', /field "price": :max=1000 does not fit decimal\{5,2\}/],
+    ['price:decimal{5,2}:min=0.125', /:min=0.125 does not fit decimal\{5,2\}/],
+    ['stars:int:min=1:max=5=9', /field "stars": the default "9" is not within the field.s bounds \(1 to 5\)/],
+    [
+      'code:int:unique:min=1:max=10',
+      /field "code": cannot be :unique: its bounds leave 10 whole numbers, fewer than the 1000/,
+    ],
+    ['stars:int:min=x', /field "stars": :min takes a number: write :min=N/],
+  ])('should refuse %p, naming the field and the bound', (spec, message) => {
+    expect(() => parse(spec)).toThrow(FieldSpecError);
+    expect(() => parse(spec)).toThrow(message);
+  });
+});

@@ -224,10 +224,28 @@ function checkBounds(field: Field, problem: Problem): void {
       throw problem(`:${flag}=${value} must be ${what} from ${lowest} to ${highest}`);
     }
   }
+  if (field.type === 'decimal') checkDecimalBounds(field, problem);
   if (min !== undefined && max !== undefined && min > max) {
     throw problem(`:min=${min} is more than :max=${max}`);
   }
   if (isLength && max === 0) throw problem(':max=0 leaves only the empty string');
+}
+
+/** A decimal's bounds as the column holds them: within its P−S whole digits, with at most S decimals. */
+function checkDecimalBounds({ precision = 12, scale = 2, min, max }: Field, problem: Problem): void {
+  const limit = 10 ** (precision - scale);
+  for (const [flag, value] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
+    if (value === undefined) continue;
+    const decimals = (String(value).split('.')[1] ?? '').length;
+    if (Math.abs(value) >= limit || decimals > scale) {
+      throw problem(
+        `:${flag}=${value} does not fit decimal{${precision},${scale}} (below ${limit} in magnitude, at most ${scale} decimals)`,
+      );
+    }
+  }
 }
 
 /** The reference's parent (`author` → Author), its key and its column, or why it cannot be one. */
