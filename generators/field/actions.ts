@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { APP_LAYOUT } from '../app-layout';
 import { editedFiles } from '../destroy/actions';
 import { buildResource } from '../resource/actions';
-import { featureNameProblem, normalizeResourceOptions, type ResourceOptions } from '../resource/normalize';
+import {
+  featureNameProblem,
+  normalizeResourceOptions,
+  OWNED_NAMES,
+  type ResourceOptions,
+} from '../resource/normalize';
 import { findParentTypes, usableBy } from '../resource/parents';
 import type { FileChanges } from '../utils/file-changes';
 import { generateMigration, type Regenerations, settleAll } from '../utils/generate';
@@ -57,7 +62,7 @@ export function planFieldChange(root: string, manifest: Manifest, options: Field
 
 /** The names a field of the feature cannot take: id, the timestamps, the owner, as `resource` reserves them. */
 export function reservedNamesOf(feature: ResourceOptions): string[] {
-  return ['id', ...(feature.timestamps ? TIMESTAMPS : []), ...(feature.owned ? ['ownerId'] : [])];
+  return ['id', ...(feature.timestamps ? TIMESTAMPS : []), ...(feature.owned ? OWNED_NAMES : [])];
 }
 
 /**

@@ -50,7 +50,7 @@ export function fieldTargetProblem(manifest: Manifest, name: string): string | u
 
 /** The answers that generate the feature as its manifest entry records it (`fields` its current spec). */
 export function answersOf(Name: string, entry: ManifestEntry): Answers {
-  const { api, style, fields, public: isPublic, owned, timestamps } = entry.options;
+  const { api, style, fields, public: isPublic, owned, private: isPrivate, timestamps } = entry.options;
   return {
     name: Name,
     api: String(api),
@@ -58,6 +58,7 @@ export function answersOf(Name: string, entry: ManifestEntry): Answers {
     fields: String(fields),
     public: isPublic === true,
     owned: owned === true,
+    private: isPrivate === true,
     'no-timestamps': timestamps === false,
   };
 }

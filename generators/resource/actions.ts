@@ -86,6 +86,7 @@ export function buildResource(
       fields: options.fieldSpec,
       public: options.isPublic,
       owned: options.owned,
+      ...(options.isPrivate ? { private: true } : {}),
       timestamps: options.timestamps,
     },
     table: options.snakeNames,

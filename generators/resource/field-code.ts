@@ -56,6 +56,8 @@ export interface FieldCode {
   index?: { column: string };
   /** Equality filter (enum, boolean, reference) and ordering (indexed: `:index`, `:unique`, `:sort`, a reference). */
   filterable: boolean;
+  /** A filter that is no column of the table (an owned feature's `mine`): the service reads it, not the SQL. */
+  virtual?: boolean;
   sortable: boolean;
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
   sample: string;

@@ -75,6 +75,12 @@ export function resourceGenerator(plop: NodePlopAPI, fixedApi?: ResourceApi): Pa
       type: 'boolean',
       message: 'Owned by the user who creates it (only they or an admin may change it)?',
     },
+    {
+      name: 'private',
+      type: 'boolean',
+      message: 'Private: only the owner or an admin may read it too?',
+      relevant: (answers) => answers.owned === true,
+    },
     { name: 'no-timestamps', type: 'boolean', message: 'Leave out createdAt and updatedAt?' },
   ];
 

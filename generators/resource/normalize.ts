@@ -25,6 +25,8 @@ export { GRAPHQL_STYLES };
 /** Without `--fields`, a feature has the one field of earlier versions. */
 export const DEFAULT_FIELDS = 'name:string{100}';
 const TIMESTAMPS = ['createdAt', 'updatedAt'];
+/** What an owned feature has already: the owner's key, and the list's `mine` filter. */
+export const OWNED_NAMES = ['ownerId', 'mine'];
 
 /** A sortable field as REST (`createdAt`) and GraphQL (`CREATED_AT`) name it. */
 export interface SortField {
@@ -47,6 +49,8 @@ export interface ResourceOptions extends Names {
   isPublic: boolean;
   /** `--owned`: an owner from the token; only they or an admin may change the record. */
   owned: boolean;
+  /** `--private` (owned too): only the owner or an admin may read a record; lists hold one's own. */
+  isPrivate: boolean;
   timestamps: boolean;
   endpoint: string;
   fields: FieldCode[];
@@ -120,9 +124,12 @@ export function normalizeResourceOptions(
   const codeFirst = graphql && style === 'code-first';
   const schemaFirst = graphql && style === 'schema-first';
   const timestamps = answers['no-timestamps'] !== true;
-  const owned = answers.owned === true;
+  const isPrivate = answers.private === true;
+  const owned = answers.owned === true || isPrivate;
   if (owned && answers.public === true) {
-    throw new GeneratorInputError('--owned needs a token to know who creates a record: leave out --public');
+    throw new GeneratorInputError(
+      `--${isPrivate ? 'private' : 'owned'} needs a token to know who creates a record: leave out --public`,
+    );
   }
   const fieldSpec = String(answers.fields || DEFAULT_FIELDS);
   // A GraphQL child needs its parent's object type for `<field>: <Parent>` and the has-many side.
@@ -132,7 +139,7 @@ export function normalizeResourceOptions(
     knownTypes: parents.map((parent) => parent.Name),
     typesOf: graphql ? `the ${style} endpoint` : undefined,
     notParents: root ? featuresThatCannotBeParents(root, appParents) : [],
-    reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? ['ownerId'] : [])],
+    reservedNames: ['id', ...(timestamps ? TIMESTAMPS : []), ...(owned ? OWNED_NAMES : [])],
     self: names.Name,
   });
 
@@ -162,6 +169,8 @@ export function normalizeResourceOptions(
     const parentPage = field.relation.parent.fixture || codeFirst;
     return [{ ...field.relation, key: field.name, Field, Keys: `${Field}Ids`, parentPage }];
   });
+  const privacyProblem = referencePrivacyProblem(isPrivate, relations);
+  if (privacyProblem) throw new FieldSpecError(privacyProblem);
   const enums = fields.flatMap((field) => (field.enum ? [field.enum] : []));
   for (const { name, kebab } of enums) {
     imports.table.add('drizzle-orm/pg-core', ['pgEnum']);
@@ -175,7 +184,6 @@ export function normalizeResourceOptions(
   const resolver = new Imports()
     .add('@nestjs/graphql', ['Args', 'Info', 'Int', 'Mutation', 'Query', 'Resolver'])
     .add('graphql', ['GraphQLResolveInfo'], true)
-    .add('../common/decorators/public.decorator', ['Public'])
     .add('../common/pipes/non-empty-body.pipe', ['NonEmptyBodyPipe'])
     .add('../graphql/max-items', ['MaxItems'])
     .add('../common/pagination/pagination.args', ['MAX_LIMIT'])
@@ -222,7 +230,6 @@ export function normalizeResourceOptions(
   const schemaFirstResolver = new Imports()
     .add('@nestjs/graphql', ['Args', 'Info', 'Mutation', 'Query', 'Resolver'])
     .add('graphql', ['GraphQLResolveInfo'], true)
-    .add('../common/decorators/public.decorator', ['Public'])
     .add('../common/pipes/non-empty-body.pipe', ['NonEmptyBodyPipe'])
     .add('../graphql/paginated.type', ['Edge', 'Page'], true)
     .add('../graphql/paginated.type', ['withEdges'])
@@ -260,9 +267,14 @@ export function normalizeResourceOptions(
     for (const file of [resolver, schemaFirstResolver]) {
       file.add('../auth/decorators/current-user.decorator', ['CurrentUser']);
       file.add('../auth/token-payload', ['TokenPayload'], true);
+      if (!isPrivate) file.add('../common/decorators/public.decorator', ['OptionalUser']);
     }
   }
-  const filters = fields.filter((field) => field.filterable);
+  // A private feature's operations all need a token; only its relation fields are marked public.
+  if (!isPrivate || relations.length > 0) {
+    for (const file of [resolver, schemaFirstResolver]) file.add('../common/decorators/public.decorator', ['Public']);
+  }
+  const filters = [...fields.filter((field) => field.filterable), ...(owned ? [mineFilter(names.Name)] : [])];
   const sortable = fields.filter((field) => field.sortable);
   // What the tests order by: not a reference, which is the same for every record they make.
   const testSort = sortable.find((field) => !field.relation)?.name ?? (timestamps ? 'createdAt' : 'id');
@@ -288,6 +300,7 @@ export function normalizeResourceOptions(
     schemaFirst,
     isPublic: answers.public === true,
     owned,
+    isPrivate,
     timestamps,
     endpoint: APP_LAYOUT.endpoints[style].path,
     fields,
@@ -317,7 +330,7 @@ export function normalizeResourceOptions(
     requiredField: fields.find((field) => !field.optionalOnCreate)?.name,
     nullableField: fields.find((field) => field.type.endsWith('| null'))?.name,
     uniqueField: parsed.find((field) => field.unique)?.name,
-    filterField: filters[0]?.name,
+    filterField: filters.find((filter) => !filter.virtual)?.name,
     sortField: sortFieldOf(testSort),
     unsortableField: fields.find((field) => !field.sortable)?.name,
     nullableSortField: nullableSortable && sortFieldOf(nullableSortable.name),
@@ -365,6 +378,47 @@ export function normalizeResourceOptions(
     if (problem) throw new GeneratorInputError(problem);
   }
   return options;
+}
+
+/**
+ * A reference would show a private feature's records to people other than their owners: the parent's has-many
+ * field lists a private child's records, a child's `<field>` shows a private parent.
+ */
+function referencePrivacyProblem(
+  isPrivate: boolean,
+  relations: ReadonlyArray<{ key: string; parent: ParentType }>,
+): string | undefined {
+  const [first] = relations;
+  if (isPrivate && first) {
+    return `field "${first.key}": a --private feature takes no references: ${first.parent.Name}'s list of its children would show every owner's records`;
+  }
+  const toPrivate = relations.find(({ parent }) => parent.isPrivate);
+  return (
+    toPrivate &&
+    `field "${toPrivate.key}": references ${toPrivate.parent.Name}, a --private feature, whose records only their owners may see`
+  );
+}
+
+/**
+ * `mine` of an owned feature's list: a boolean filter whose value is not a column's (the service turns it into the
+ * token user's `ownerId`).
+ */
+function mineFilter(Thing: string): FieldCode {
+  const scratch = { table: new Imports(), model: new Imports(), create: new Imports(), update: new Imports() };
+  const mine: Field = {
+    name: 'mine',
+    column: 'mine',
+    type: 'boolean',
+    nullable: true,
+    unique: false,
+    index: false,
+    sort: false,
+  };
+  return {
+    ...fieldCode(mine, Thing, { graphql: false, rest: false }, scratch, []),
+    virtual: true,
+    filterApi: "{ type: 'boolean', description: 'true: only your own (needs a bearer token).' }",
+  };
 }
 
 /**

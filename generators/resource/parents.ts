@@ -16,6 +16,8 @@ export interface ParentType extends Names {
   fixture: boolean;
   /** Its REST controller deletes (`DELETE /<things>/:id`), so a REST child's test can try to delete it. */
   rest: boolean;
+  /** Generated `--private`: its records are shown to their owners only, so no reference may show them. */
+  isPrivate: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ export function findParentTypes(root: string): ParentType[] {
       existsSync(model) &&
       existsSync(service);
     if (!complete) return [];
-    const loads = /\breadonly loadByIds\b/.test(readFileSync(service, 'utf8'));
+    const serviceText = readFileSync(service, 'utf8');
+    const loads = /\breadonly loadByIds\b/.test(serviceText);
     const controller = file(`${names.kebabNames}.controller.ts`);
     return [
       {
@@ -44,6 +47,7 @@ export function findParentTypes(root: string): ParentType[] {
         schemaFirst: loads && hasSdlType(file(`${names.kebabNames}.graphql`), names.Name),
         fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
         rest: existsSync(controller) && /@Delete\(/.test(readFileSync(controller, 'utf8')),
+        isPrivate: /\bisPrivate: true\b/.test(serviceText),
       },
     ];
   });

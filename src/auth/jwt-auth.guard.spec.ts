@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { forgeJwt } from '../../test/utils/jwt';
-import { Authenticated, Public } from '../common/decorators/public.decorator';
+import { Authenticated, OptionalUser, Public } from '../common/decorators/public.decorator';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { extractBearerToken } from './verify-access-token';
 
@@ -18,6 +18,7 @@ class OpenController {
 class ClosedController {
   @Get() closed() {}
   @Public() @Get() open() {}
+  @OptionalUser() @Get() mine() {}
 }
 
 const SECRET = 'unit-test-secret-of-at-least-32-chars';
@@ -66,6 +67,25 @@ describe(JwtAuthGuard.name, () => {
     it('should refuse a protected handler without a token', async () => {
       const context = contextFor(type, { headers: {} }, ClosedController.prototype.closed, ClosedController);
       await expect(sut.canActivate(context)).rejects.toThrow(UnauthorizedException);
+    });
+
+    it('should let an optional-user handler through without a token, with no user', async () => {
+      const request: Partial<Request> = { headers: {} };
+      const context = contextFor(type, request, ClosedController.prototype.mine, ClosedController);
+
+      await expect(sut.canActivate(context)).resolves.toBe(true);
+      expect(request.user).toBeUndefined();
+    });
+
+    it("should attach an optional-user handler's token user, and refuse a token that does not verify", async () => {
+      const request = bearer();
+      const mine = contextFor(type, request, ClosedController.prototype.mine, ClosedController);
+      await expect(sut.canActivate(mine)).resolves.toBe(true);
+      expect((request as Partial<Request>).user).toMatchObject({ sub: 1, username: 'alice' });
+
+      const forged = { headers: { authorization: 'Bearer not.a.token' } };
+      const refused = contextFor(type, forged, ClosedController.prototype.mine, ClosedController);
+      await expect(sut.canActivate(refused)).rejects.toThrow(UnauthorizedException);
     });
 
     it('should attach the verified payload to the request as user', async () => {

@@ -3,11 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { ACCESS_TOKEN_LIFETIME, type TokenPayload } from './token-payload';
 import { extractBearerToken, verifyAccessToken } from './verify-access-token';
-import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
+import { IS_PUBLIC_KEY, READS_OPTIONAL_TOKEN_KEY } from '../common/decorators/public.decorator';
 import { httpRequestOf } from '../common/http/http-request';
 
 /**
- * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`.
+ * Registered globally (APP_GUARD): every route and resolver needs a valid token unless marked `@Public()`
+ * (`@OptionalUser()`: public, but a token sent is verified and its user attached).
  * Steps, in this order: public marker, token present, token verified (signature, expiry, then the claims'
  * shape and lifetime: `toTokenPayload`), payload attached as `request.user`.
  */
@@ -20,15 +21,20 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, targets);
+    const readsOptionalToken = this.reflector.getAllAndOverride<boolean | undefined>(
+      READS_OPTIONAL_TOKEN_KEY,
+      targets,
+    );
+    if (isPublic && !readsOptionalToken) return true;
 
     const request = httpRequestOf(context);
     const token = extractBearerToken(request.headers.authorization);
-    if (!token) throw new UnauthorizedException();
+    if (!token) {
+      if (isPublic) return true;
+      throw new UnauthorizedException();
+    }
     request.user = await this.verify(token);
     return true;
   }

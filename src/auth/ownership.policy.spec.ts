@@ -1,5 +1,5 @@
-import { ForbiddenException } from '@nestjs/common';
-import { type Actor, assertCanChange, canChange, ownerIdOf } from './ownership.policy';
+import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
+import { type Actor, assertCanChange, canChange, listOwnerOf, ownerIdOf } from './ownership.policy';
 
 describe('ownership policy', () => {
   const bob: Actor = { sub: 2, roles: ['user'] };
@@ -41,5 +41,23 @@ describe('ownership policy', () => {
 
   it("should make the token's user the owner of a new record", () => {
     expect(ownerIdOf(bob)).toBe(2);
+  });
+
+  it.each<[string, Actor | undefined, { mine?: boolean | null; isPrivate?: boolean }, number | undefined]>([
+    ['anyone, on a list of every record', undefined, {}, undefined],
+    ['anyone, with mine=false', undefined, { mine: false }, undefined],
+    ['a user asking for their own', bob, { mine: true }, 2],
+    ['an admin asking for their own', alice, { mine: true }, 1],
+    ['a user, on a private feature', bob, { isPrivate: true }, 2],
+    ['an admin, on a private feature', alice, { isPrivate: true }, undefined],
+    ['an admin asking for their own of a private feature', alice, { mine: true, isPrivate: true }, 1],
+  ])('should limit the list of %s', (_case, actor, scope, ownerId) => {
+    expect(listOwnerOf(actor, scope)).toBe(ownerId);
+  });
+
+  it('should answer 401 to mine=true or a private list without a token, saying why', () => {
+    expect(() => listOwnerOf(undefined, { mine: true })).toThrow(UnauthorizedException);
+    expect(() => listOwnerOf(undefined, { mine: true })).toThrow('mine=true needs a bearer token');
+    expect(() => listOwnerOf(undefined, { isPrivate: true })).toThrow(UnauthorizedException);
   });
 });

@@ -1,4 +1,4 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
 import type { TokenPayload } from './token-payload';
 
 /** Who acts: the verified access token's user (`@CurrentUser()`), or anything with its id and roles. */
@@ -24,3 +24,20 @@ export function assertCanChange(actor: Actor, ownerId: number | null | undefined
 
 /** The owner a new record gets: always the token's user, never a value from the request's input. */
 export const ownerIdOf = (actor: Actor): number => actor.sub;
+
+/** True when `actor` may read a record of a private feature owned by `ownerId`: the same people who may change it. */
+export const canRead = canChange;
+
+/**
+ * The owner a page of an owned feature is limited to, or undefined for every record. `mine`: the actor's own
+ * (401 without a token: nobody to be). A private feature: the actor's own, every record for an admin.
+ */
+export function listOwnerOf(
+  actor: Actor | undefined,
+  { mine = false, isPrivate = false }: { mine?: boolean | null; isPrivate?: boolean },
+): number | undefined {
+  if (!mine && !isPrivate) return undefined;
+  if (!actor) throw new UnauthorizedException(mine ? 'mine=true needs a bearer token' : undefined);
+  if (mine) return actor.sub;
+  return actor.roles.includes('admin') ? undefined : actor.sub;
+}

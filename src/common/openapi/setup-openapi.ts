@@ -4,11 +4,11 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ApiBearerAuth, DECORATORS, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { BEARER_SCHEME } from './bearer-scheme';
 import { completeDocument } from './complete-document';
 
 export const OPENAPI_UI_PATH = 'docs';
 export const OPENAPI_JSON_PATH = 'docs-json';
-export const BEARER_SCHEME = 'bearer';
 const API_VERSION = '1.0.0';
 
 /**
