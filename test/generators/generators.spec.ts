@@ -62,10 +62,10 @@ function pickNames(root: string) {
 /** A `references` field to a picked parent, named after it (`novel:references`, `novel?:references`). */
 const referenceTo = (parent: Picked, nullable = false) => `${parent.name}${nullable ? '?' : ''}:references`;
 
-/** Every field type, the reference to `parent`, a feature of the suite's own. */
+/** Every field type, the reference to `parent`, a feature of the suite's own; `q` searches title and summary. */
 const everyFieldType = (parent: Picked) =>
-  'title:string{200} isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
-  'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float:sort summary?:text externalId?:uuid ' +
+  'title:string{200}:search isbn:string{13}:unique publishedOn?:date price:decimal{10,2} inStock:boolean=true ' +
+  'genre:enum{FICTION,NONFICTION,POETRY} pages:int:index rating?:float:sort summary?:text:search externalId?:uuid ' +
   `metadata?:json releasedAt?:datetime ${referenceTo(parent)}`;
 
 /**
