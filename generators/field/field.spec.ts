@@ -156,6 +156,19 @@ describe('field: the rewrite of a generated feature', () => {
     writeFileSync(service, original);
   });
 
+  it('should give the list its q when a :search field is added, and refuse a field q beside it', () => {
+    const { changes } = plan({ add: 'notes?:text:search' });
+
+    expect(changes.read('src/gadgets/gadgets.repository.ts')).toContain(
+      'containsText([gadgets.notes], filter.q)',
+    );
+    expect(changes.read('src/gadgets/dto/list-gadgets.query.ts')).toMatch(
+      /@SearchParameter\([^@]*q\?: string;/,
+    );
+    expect(changes.read('src/gadgets/dto/gadgets-page.args.ts')).toMatch(/@IsSearchText\(\)\s+q\?: string;/);
+    expect(() => plan({ add: 'q?:string:search' })).toThrow(/field "q": q is the list's text search/);
+  });
+
   it('should check the new fields as --fields does, against the app', () => {
     expect(() => plan({ add: 'gadget?:references' })).toThrow(/references Gadget itself/);
     expect(() => plan({ add: 'shelf?:references' })).toThrow(/references Shelf, which/);

@@ -17,8 +17,8 @@ describe('askFields', () => {
   it('should ask field by field until an empty name and show the resulting --fields', async () => {
     const lines: string[] = [];
     const sut = terminal([
-      // name, type, its arguments, nullable, unique, (index when not unique), default
-      ...['title', 'string', '200', false, true, ''],
+      // name, type, its arguments, nullable, unique, (index when not unique), (search: string, text), default
+      ...['title', 'string', '200', false, true, false, ''],
       ...['genre', 'enum', 'FICTION,POETRY', true, false, false, ''],
       ...['writer', 'references', 'Author', false],
       '',
@@ -61,6 +61,20 @@ describe('askFields', () => {
     await askFields(sut, [], ['id'], () => undefined);
 
     expect(offered).not.toContain('references');
+  });
+
+  it('should offer :search on string and text fields only', async () => {
+    const sut = terminal([
+      ...['title', 'string', '200', false, false, false, true, ''],
+      ...['notes', 'text', true, false, false, true, ''],
+      ...['pages', 'int', false, false, false, ''],
+      '',
+    ]);
+
+    const fields = await askFields(sut, [], ['id'], () => undefined);
+
+    expect(fields).toBe('title:string{200}:search notes?:text:search pages:int');
+    expect(sut.questions.filter((question) => question.startsWith('Searchable'))).toHaveLength(2);
   });
 
   it('should offer :index and =default, as --fields takes them, where the type has them', async () => {

@@ -13,8 +13,8 @@ const ARGUMENT_QUESTIONS: Partial<Record<string, { message: string; fallback: st
 const TAKES_DEFAULT = new Set(['string', 'text', 'int', 'float', 'decimal', 'boolean', 'date', 'enum']);
 
 /**
- * `:unique`, `:index` and `=default`, asked where the type takes them: a reference is indexed already, and a unique
- * column has its index.
+ * `:unique`, `:index`, `:search` and `=default`, asked where the type takes them: a reference is indexed already, a
+ * unique column has its index, and only string and text fields hold the text a search looks in.
  */
 async function askFlags(inquirer: Prompter, type: string): Promise<string> {
   const confirm = async (message: string) =>
@@ -26,18 +26,21 @@ async function askFlags(inquirer: Prompter, type: string): Promise<string> {
     type !== 'json' &&
     type !== 'references' &&
     (await confirm('Index it (to sort and look up fast)?'));
+  const search =
+    (type === 'string' || type === 'text') &&
+    (await confirm("Searchable (the list's ?q= looks for text in it, ignoring case)?"));
   let fallback = '';
   if (TAKES_DEFAULT.has(type)) {
     ({ fallback } = await inquirer.prompt<{ fallback: string }>([
       { type: 'input', name: 'fallback', message: 'Default value (empty for none):' },
     ]));
   }
-  return `${unique ? ':unique' : ''}${index ? ':index' : ''}${fallback.trim() === '' ? '' : `=${fallback.trim()}`}`;
+  return `${unique ? ':unique' : ''}${index ? ':index' : ''}${search ? ':search' : ''}${fallback.trim() === '' ? '' : `=${fallback.trim()}`}`;
 }
 
 /**
  * `npx plop resource` on a terminal without `--fields`: asks for the fields one by one (name, type from a list,
- * what the type needs, nullable, unique, index, default) until an empty name, checks each as `--fields` would, and shows the
+ * what the type needs, nullable, unique, index, search, default) until an empty name, checks each as `--fields` would, and shows the
  * resulting `--fields` so that the run can be repeated without prompts.
  */
 export async function askFields(

@@ -59,6 +59,9 @@ export interface FieldCode {
   /** A filter that is no column of the table (an owned feature's `mine`): the service reads it, not the SQL. */
   virtual?: boolean;
   sortable: boolean;
+  /** `:search`: the list's `q` looks for its text, and its shortest length (the generated test pads to it). */
+  search: boolean;
+  shortest: number;
   /** Code of a valid value for record number `n` (different per n where the type allows), and of an invalid one. */
   sample: string;
   invalid: string;
@@ -188,6 +191,8 @@ export function fieldCode(
     filterType: code.type,
     filterable: field.type === 'enum' || field.type === 'boolean' || field.type === 'references',
     sortable: field.index || field.unique || field.sort,
+    search: field.search,
+    shortest: field.type === 'string' || field.type === 'text' ? lengthBounds(field).min : 0,
     enum:
       field.type === 'enum'
         ? {

@@ -45,7 +45,7 @@ describe(featureGraphqlNames.name, () => {
       Name: 'Book',
       name: 'book',
       names: 'books',
-      filters: [{}],
+      hasFilter: true,
       enums: [{ name: 'BookGenre' }],
       relations: [{ parent: { Name: 'Author' } }],
     });
@@ -87,7 +87,7 @@ describe(graphqlNameProblem.name, () => {
       Name: 'Widget',
       name: 'widget',
       names: 'widgets',
-      filters: [],
+      hasFilter: false,
       enums: [],
       relations: [{ parent: { Name: 'Author' } }],
     });

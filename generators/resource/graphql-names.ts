@@ -15,7 +15,7 @@ export function featureGraphqlNames(feature: {
   Name: string;
   name: string;
   names: string;
-  filters: unknown[];
+  hasFilter: boolean;
   enums: Array<{ name: string }>;
   relations: Array<{ parent: { Name: string } }>;
 }): FeatureGraphqlNames {
@@ -25,7 +25,7 @@ export function featureGraphqlNames(feature: {
       Name,
       `${Name}Edge`,
       `Paginated${Name}`,
-      ...(feature.filters.length > 0 ? [`${Name}Filter`] : []),
+      ...(feature.hasFilter ? [`${Name}Filter`] : []),
       `${Name}OrderField`,
       `${Name}Order`,
       `Create${Name}Input`,

@@ -59,6 +59,14 @@ export interface ResourceOptions extends Names {
   indexed: FieldCode[];
   tableIndexes: boolean;
   filters: FieldCode[];
+  /** The `:search` fields, which the list's `q` looks in (none: the list has no `q`). */
+  searchFields: FieldCode[];
+  /** What `q` does, for the OpenAPI and GraphQL descriptions. */
+  searchDescription: string;
+  /** What GraphQL's `<Thing>Filter` holds, its description. */
+  filterDescription: string;
+  /** The list takes a filter: equality filters, `q`, or both (REST parameters, GraphQL's `<Thing>Filter`). */
+  hasFilter: boolean;
   /** The fields a page may be ordered by (`id` first): the REST value, the GraphQL enum name (`CREATED_AT`). */
   sortFields: SortField[];
   imports: Record<
@@ -275,6 +283,8 @@ export function normalizeResourceOptions(
     for (const file of [resolver, schemaFirstResolver]) file.add('../common/decorators/public.decorator', ['Public']);
   }
   const filters = [...fields.filter((field) => field.filterable), ...(owned ? [mineFilter(names.Name)] : [])];
+  const searchFields = fields.filter((field) => field.search);
+  const hasFilter = filters.length > 0 || searchFields.length > 0;
   const sortable = fields.filter((field) => field.sortable);
   // What the tests order by: not a reference, which is the same for every record they make.
   const testSort = sortable.find((field) => !field.relation)?.name ?? (timestamps ? 'createdAt' : 'id');
@@ -306,6 +316,10 @@ export function normalizeResourceOptions(
     fields,
     enums,
     filters,
+    searchFields,
+    searchDescription: searchDescriptionOf(searchFields, names.word),
+    filterDescription: filterDescriptionOf(filters.length > 0, searchFields.length > 0, names.word),
+    hasFilter,
     indexed,
     tableIndexes: indexed.length > 0 || owned,
     sortFields: ['id', ...sortable.map((field) => field.name), ...(timestamps ? TIMESTAMPS : [])].map(
@@ -360,7 +374,7 @@ export function normalizeResourceOptions(
     relations,
     parentModules,
     repositoryDrizzleImports: [
-      ...(filters.length > 0 ? ['and'] : []),
+      ...(hasFilter ? ['and'] : []),
       'eq',
       // A page's rows carry their cursor's value beside the table's columns.
       'getTableColumns',
@@ -378,6 +392,20 @@ export function normalizeResourceOptions(
     if (problem) throw new GeneratorInputError(problem);
   }
   return options;
+}
+
+/** `Text to look for in title or notes, ignoring case (…)`: what `q` does, said alike on both APIs. */
+function searchDescriptionOf(searchFields: FieldCode[], word: string): string {
+  const names = searchFields.map((field) => field.name);
+  const where = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+  return `Text to look for in ${where}, ignoring case (% and _ are taken literally); empty matches every ${word}.`;
+}
+
+/** `Equality filters; a field left out matches every book.`, naming the text search (q) when there is one. */
+function filterDescriptionOf(equality: boolean, search: boolean, word: string): string {
+  if (!search) return `Equality filters; a field left out matches every ${word}.`;
+  if (!equality) return `The text search (q); left out, it matches every ${word}.`;
+  return `Equality filters and the text search (q); a field left out matches every ${word}.`;
 }
 
 /**
@@ -413,6 +441,7 @@ function mineFilter(Thing: string): FieldCode {
     unique: false,
     index: false,
     sort: false,
+    search: false,
   };
   return {
     ...fieldCode(mine, Thing, { graphql: false, rest: false }, scratch, []),

@@ -288,6 +288,49 @@ describe('resource generator', () => {
     },
   );
 
+  it.each(['code-first', 'schema-first'])(
+    'should search the :search fields with q on both APIs (%s), and add no q without one',
+    (style) => {
+      const fields = 'title:string{200}:search summary?:text:search genre:enum{A,B}';
+      const changes = plan({ name: 'novel', api: 'both', style, fields });
+      const file = (path: string) => changes.read(`src/novels/${path}`) ?? '';
+
+      expect(file('novels.repository.ts')).toContain(
+        'containsText([novels.title, novels.summary], filter.q)',
+      );
+      expect(file('novels.repository.ts')).toMatch(
+        /export interface NovelFilter \{\s+genre\?: NovelGenre;[^}]*q\?: string;/,
+      );
+      expect(file('dto/list-novels.query.ts')).toMatch(
+        /@SearchParameter\(\s*'Text to look for in title or summary, [^']*',?\s*\)\s+q\?: string;/,
+      );
+      expect(file('novels.controller.ts')).toContain('{ genre, q }');
+      expect(file('dto/novels-page.args.ts')).toMatch(/@IsSearchText\(\)\s+q\?: string;/);
+      if (style === 'schema-first')
+        expect(file('novels.graphql')).toMatch(/input NovelFilter \{[^}]*q: String/);
+
+      const plain = plan({ name: 'novel', api: 'both', style, fields: 'title:string{200} q:int' });
+      for (const path of plain.created)
+        expect(plain.read(path)).not.toMatch(/containsText|SearchParameter|IsSearchText|q\?: string/);
+    },
+  );
+
+  it('should give a feature whose only filter is q a GraphQL filter input that says so', () => {
+    const options = normalizeResourceOptions(
+      { name: 'novel', api: 'both', fields: 'title:string:search' },
+      root,
+    );
+
+    expect(options).toMatchObject({
+      hasFilter: true,
+      filters: [],
+      searchFields: [expect.objectContaining({ name: 'title' })],
+      filterDescription: 'The text search (q); left out, it matches every novel.',
+      searchDescription:
+        'Text to look for in title, ignoring case (% and _ are taken literally); empty matches every novel.',
+    });
+  });
+
   it('should refuse ownerId on an owned feature, whose owner it is', () => {
     expect(() =>
       normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, root),

@@ -23,6 +23,7 @@ describe(parseFields.name, () => {
         unique: false,
         index: false,
         sort: false,
+        search: false,
         length: 200,
       },
       {
@@ -33,6 +34,7 @@ describe(parseFields.name, () => {
         unique: true,
         index: false,
         sort: false,
+        search: false,
         length: 13,
       },
       {
@@ -43,6 +45,7 @@ describe(parseFields.name, () => {
         unique: false,
         index: false,
         sort: false,
+        search: false,
       },
       expect.objectContaining({ name: 'price', type: 'decimal', precision: 10, scale: 2 }),
       expect.objectContaining({ name: 'inStock', column: 'in_stock', type: 'boolean', defaultValue: true }),
@@ -65,6 +68,21 @@ describe(parseFields.name, () => {
       expect.objectContaining({ name: 'rating', nullable: true, sort: true, index: true }),
       expect.objectContaining({ name: 'code', sort: true, index: false, unique: true }),
     ]);
+  });
+
+  it('should make string and text fields :search, beside their other flags and bounds', () => {
+    expect(
+      parse('title:string{200}:sort:search notes?:text:search:min=5 code:string{4}:unique:search'),
+    ).toEqual([
+      expect.objectContaining({ name: 'title', search: true, sort: true }),
+      expect.objectContaining({ name: 'notes', search: true, min: 5 }),
+      expect.objectContaining({ name: 'code', search: true, unique: true }),
+    ]);
+    expect(parse('title:string').map((field) => field.search)).toEqual([false]);
+  });
+
+  it('should take a field named q when no field is :search', () => {
+    expect(parse('q:string title:string').map((field) => field.name)).toEqual(['q', 'title']);
   });
 
   it('should apply the default arguments: string{255}, decimal{12,2}', () => {
@@ -112,7 +130,26 @@ describe(parseFields.name, () => {
       'digit:decimal{1,0}:unique',
       /field "digit": cannot be :unique: a unique decimal of one digit holds ten records/,
     ],
-    ['title:string:primary', /field "title": unknown flag ":primary"; allowed: :unique, :index, :sort/],
+    [
+      'title:string:primary',
+      /field "title": unknown flag ":primary"; allowed: :unique, :index, :sort, :search, :min=N, :max=N/,
+    ],
+    [
+      'rank:int:search',
+      /field "rank": :search applies to string and text fields \(q looks for text in them\), not int/,
+    ],
+    ['data:json:search', /field "data": :search applies to string and text fields .*, not json/],
+    [
+      'author:references:search',
+      /field "author": :search applies to string and text fields .*, not references/,
+    ],
+    ['code:string{3}:search', /field "code": a :search field must hold 4 characters at least .*, not 3/],
+    ['note:text:max=3:search', /field "note": a :search field must hold 4 characters at least/],
+    [
+      'title:string:search q:int',
+      /field "q": q is the list's text search \(\?q=, filter: \{ q \}\) of a feature with a :search field \(title\): choose another name/,
+    ],
+    ['q:string:search', /field "q": q is the list's text search/],
     ['body:text:sort', /field "body": a text field cannot be :sort: its index could not hold a long value/],
     ['data:json:sort', /field "data": a json field cannot be :sort/],
     ['count:int=many', /field "count": the default "many" is not a 32-bit integer/],

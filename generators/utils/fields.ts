@@ -39,6 +39,8 @@ export interface Field {
   index: boolean;
   /** `:sort`: lists may be ordered by it (an index keeps that cheap: the field is indexed too). */
   sort: boolean;
+  /** `:search` (string, text): the list's `q` looks for its text in this field, ignoring case. */
+  search: boolean;
   /** The `=default` literal, typed (`true`, `10`, `'FICTION'`). */
   defaultValue?: string | number | boolean;
   /** `string{N}`: at most N characters. */
@@ -72,7 +74,15 @@ export interface FieldContext {
 /** Query parameters of the generated REST list route (`page` names its paging), which no filter of it may be. */
 export const LIST_QUERY_NAMES = ['offset', 'limit', 'sort', 'order', 'count', 'page'];
 
-const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][:min=N][:max=N][=default]';
+/** The list's text search (`?q=`, `filter: { q }`), which a feature with a `:search` field has. */
+export const SEARCH_PARAMETER = 'q';
+/**
+ * The fewest characters a `:search` field holds: its generated test gives it `50%` and `a_b` (`%` and `_` taken
+ * literally), each after a letter that keeps the REST and GraphQL cases apart (a unique field takes each once).
+ */
+export const SEARCH_MIN_LENGTH = 4;
+
+const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][:search][:min=N][:max=N][=default]';
 const TYPE_LIST =
   'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references';
 const FIELD = /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<rest>[:=].*)?$/;
@@ -80,6 +90,7 @@ const FLAG = /^:([a-z]+)/;
 /** A bound's `=N`, which only `:min` and `:max` take (`:index=5` is the flag, then the default 5). */
 const BOUND_VALUE = /^=(-?\d+(?:\.\d+)?)(?=[:=]|$)/;
 const BOUND_TYPES: readonly FieldType[] = ['int', 'float', 'decimal', 'string', 'text'];
+const SEARCH_TYPES: readonly FieldType[] = ['string', 'text'];
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 const ENUM_VALUE = /^[A-Z][A-Z0-9_]*$/;
 const MAX_VARCHAR = 10_485_760;
@@ -124,7 +135,19 @@ export function parseFields(spec: string, context: FieldContext): Field[] {
     }
     columns.set(field.column, field.name);
   }
+  checkSearchParameter(fields);
   return fields;
+}
+
+/** `q` is the list's search when a field is `:search`: no field may take that name then, on either API. */
+function checkSearchParameter(fields: Field[]): void {
+  const searched = fields.find((field) => field.search);
+  const named = fields.find((field) => field.name === SEARCH_PARAMETER);
+  if (searched && named) {
+    throw new FieldSpecError(
+      `field "${named.name}": ${SEARCH_PARAMETER} is the list's text search (?${SEARCH_PARAMETER}=, filter: { ${SEARCH_PARAMETER} }) of a feature with a :search field (${searched.name}): choose another name`,
+    );
+  }
 }
 
 function parseField(part: string, context: FieldContext): Field {
@@ -151,11 +174,12 @@ function parseField(part: string, context: FieldContext): Field {
     unique: false,
     index: false,
     sort: false,
+    search: false,
   };
   Object.assign(field, typeArguments(field, args, problem));
   const { flags, rawDefault } = splitFlags(rest, field, problem);
   for (const flag of flags) {
-    if (field.type === 'json') throw problem(`a json field cannot be :${flag}`);
+    if (field.type === 'json' && flag !== 'search') throw problem(`a json field cannot be :${flag}`);
     if (flag === 'sort' && field.type === 'text') {
       throw problem(
         'a text field cannot be :sort: its index could not hold a long value (sort by a string{N} field)',
@@ -164,6 +188,7 @@ function parseField(part: string, context: FieldContext): Field {
     field[flag] = true;
   }
   checkBounds(field, problem);
+  if (field.search) checkSearch(field, problem);
   const uniqueRefused = field.unique ? whyNotUnique(field) : undefined;
   if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
   // Sortable means indexed: ordering a big table by a column without an index reads and sorts all of it.
@@ -173,13 +198,12 @@ function parseField(part: string, context: FieldContext): Field {
   return field;
 }
 
+const FLAGS = ['unique', 'index', 'sort', 'search'] as const;
+type Flag = (typeof FLAGS)[number];
+
 /** `:unique:min=1=5` → the flags (`unique`), the bounds (set on the field) and the default (`5`). */
-function splitFlags(
-  rest: string,
-  field: Field,
-  problem: Problem,
-): { flags: Array<'unique' | 'index' | 'sort'>; rawDefault?: string } {
-  const flags: Array<'unique' | 'index' | 'sort'> = [];
+function splitFlags(rest: string, field: Field, problem: Problem): { flags: Flag[]; rawDefault?: string } {
+  const flags: Flag[] = [];
   let remaining = rest;
   for (let flag = FLAG.exec(remaining); flag; flag = FLAG.exec(remaining)) {
     remaining = remaining.slice(flag[0].length);
@@ -189,10 +213,10 @@ function splitFlags(
       if (!value) throw problem(`:${name} takes a number: write :${name}=N`);
       remaining = remaining.slice(value[0].length);
       field[name] = Number(value[1]);
-    } else if (name === 'unique' || name === 'index' || name === 'sort') {
-      flags.push(name);
+    } else if ((FLAGS as readonly string[]).includes(name)) {
+      flags.push(name as Flag);
     } else {
-      throw problem(`unknown flag ":${name}"; allowed: :unique, :index, :sort, :min=N, :max=N`);
+      throw problem(`unknown flag ":${name}"; allowed: :unique, :index, :sort, :search, :min=N, :max=N`);
     }
   }
   if (remaining !== '' && !remaining.startsWith('=')) {
@@ -245,6 +269,19 @@ function checkDecimalBounds({ precision = 12, scale = 2, min, max }: Field, prob
         `:${flag}=${value} does not fit decimal{${precision},${scale}} (below ${limit} in magnitude, at most ${scale} decimals)`,
       );
     }
+  }
+}
+
+/** `:search`: on string and text fields, long enough for the values of its generated test. */
+function checkSearch(field: Field, problem: Problem): void {
+  if (!SEARCH_TYPES.includes(field.type)) {
+    throw problem(`:search applies to string and text fields (q looks for text in them), not ${field.type}`);
+  }
+  const { max } = lengthBounds(field);
+  if (max < SEARCH_MIN_LENGTH) {
+    throw problem(
+      `a :search field must hold ${SEARCH_MIN_LENGTH} characters at least (its generated test searches it for 50% and a_b), not ${max}`,
+    );
   }
 }
 

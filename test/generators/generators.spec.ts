@@ -62,11 +62,11 @@ function pickNames(root: string) {
 /** A `references` field to a picked parent, named after it (`novel:references`, `novel?:references`). */
 const referenceTo = (parent: Picked, nullable = false) => `${parent.name}${nullable ? '?' : ''}:references`;
 
-/** Every field type, bounds of each kind (`:min`/`:max`), the reference to `parent`: a feature of the suite's own. */
+/** Every field type, bounds of each kind (`:min`/`:max`), the reference to `parent`: a feature of the suite's own; `q` searches title and summary. */
 const everyFieldType = (parent: Picked) =>
-  'title:string{200}:min=2 isbn:string{13}:unique publishedOn?:date price:decimal{10,2}:min=0:max=9999.99 ' +
+  'title:string{200}:min=2:search isbn:string{13}:unique publishedOn?:date price:decimal{10,2}:min=0:max=9999.99 ' +
   'inStock:boolean=true genre:enum{FICTION,NONFICTION,POETRY} pages:int:index:min=1:max=20000 ' +
-  'rating?:float:sort:min=0:max=5 summary?:text:max=5000 externalId?:uuid ' +
+  'rating?:float:sort:min=0:max=5 summary?:text:max=5000:search externalId?:uuid ' +
   `metadata?:json releasedAt?:datetime ${referenceTo(parent)}`;
 
 /**
