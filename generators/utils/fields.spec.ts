@@ -165,6 +165,10 @@ describe(parseFields.name, () => {
       'author:references:set-null',
       /field "author": a required reference cannot be set null: make it nullable \(author\?:references\) or use :cascade/,
     ],
+    [
+      'translator:references{Author}:set-null',
+      /field "translator": a required reference cannot be set null: make it nullable \(translator\?:references\{Author\}\)/,
+    ],
     ['author?:references:cascade:set-null', /field "author": :cascade and :set-null exclude each other/],
     ['title:string:cascade', /field "title": :cascade is for references only/],
     ['count?:int:set-null', /field "count": :set-null is for references only/],

@@ -259,7 +259,7 @@ function checkOnDelete(field: Field, problem: Problem): void {
   }
   if (field.onDelete === 'set null' && !field.nullable) {
     throw problem(
-      `a required reference cannot be set null: make it nullable (${field.name}?:references) or use :cascade`,
+      `a required reference cannot be set null: make it nullable (${field.name}?:references${field.parent ? `{${field.parent}}` : ''}) or use :cascade`,
     );
   }
 }
