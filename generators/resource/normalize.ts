@@ -112,6 +112,8 @@ export interface ResourceOptions extends Names {
     onDelete: OnDelete;
     cascade: boolean;
     setNull: boolean;
+    /** The e2e test can make a parent and delete it on the feature's endpoint (a generated one of that style). */
+    parentDeletedOnEndpoint: boolean;
     /** Another reference of the feature to the same parent, whose key (`writerId`) the e2e test reads too. */
     sharesParent: boolean;
     otherKey?: string;
@@ -199,6 +201,7 @@ export function normalizeResourceOptions(
         HasManyClass: `${parent.Name}${hasMany.Name}`,
         cascade: onDelete === 'cascade',
         setNull: onDelete === 'set null',
+        parentDeletedOnEndpoint: parent.fixture && (schemaFirst ? parent.schemaFirst : parent.graphql),
         ...otherReferenceTo(parent, field.name, fields),
       },
     ];
