@@ -31,6 +31,17 @@ describe('field: the next field spec', () => {
     });
   });
 
+  it('should take out a named reference by its name or its key, its flags with it', () => {
+    const spec = 'name:string{100} author:references editor?:references{Author}:set-null';
+
+    expect(planFields({ ...GADGET, spec }, { add: '', remove: ['editorId'] }, CONTEXT).spec).toBe(
+      'name:string{100} author:references',
+    );
+    expect(planFields({ ...GADGET, spec }, { add: '', remove: ['editor'] }, CONTEXT).spec).toBe(
+      'name:string{100} author:references',
+    );
+  });
+
   it.each([
     [
       'nothing asked',
@@ -169,9 +180,24 @@ describe('field: the rewrite of a generated feature', () => {
     expect(() => plan({ add: 'q?:string:search' })).toThrow(/field "q": q is the list's text search/);
   });
 
+  it('should give each added reference to one parent its own has-many resolver', () => {
+    const { changes } = plan({ add: 'author?:references editor?:references{Author}:cascade' });
+
+    expect(changes.created.sort()).toEqual([
+      'src/gadgets/author-gadgets-as-editor.resolver.ts',
+      'src/gadgets/author-gadgets.resolver.ts',
+    ]);
+    expect(changes.read('src/gadgets/gadgets.table.ts')).toContain(
+      "editorId: integer('editor_id').references(() => authors.id, { onDelete: 'cascade' })",
+    );
+  });
+
   it('should check the new fields as --fields does, against the app', () => {
     expect(() => plan({ add: 'gadget?:references' })).toThrow(/references Gadget itself/);
     expect(() => plan({ add: 'shelf?:references' })).toThrow(/references Shelf, which/);
+    expect(() => plan({ add: 'editor:references{Author}:set-null' })).toThrow(
+      /field "editor": a required reference cannot be set null/,
+    );
   });
 
   it('should write the rewrite, its manifest entry hashing every file of the feature', async () => {

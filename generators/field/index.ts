@@ -29,7 +29,8 @@ export function fieldGenerator(plop: NodePlopAPI): Partial<PlopGeneratorConfig> 
     {
       name: 'add',
       type: 'string',
-      message: 'Fields to add, space-separated name[?]:type[{args}][:unique][:index][:sort][=default]:',
+      message:
+        'Fields to add, space-separated name[?]:type[{args}][:unique][:index][:sort][:cascade|:set-null][=default]:',
       defaultValue: '',
       ask: (inquirer, answers) => askNewFields(root, answers, inquirer),
     },

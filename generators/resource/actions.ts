@@ -41,7 +41,7 @@ export function buildResource(
   if (options.graphql) {
     const suffix = options.schemaFirst ? '-schema-first' : '';
     for (const relation of options.relations) {
-      const target = `src/${options.kebabNames}/${relation.parent.kebabName}-${options.kebabNames}${suffix}.resolver.ts`;
+      const target = `src/${options.kebabNames}/${relation.hasManyFile}${suffix}.resolver.ts`;
       const parentModel = `../${relation.parent.kebabNames}/models/${relation.parent.kebabName}.model`;
       renderTemplate(render, changes, `resource-relation/has-many${suffix}.resolver.ts.hbs`, target, {
         ...options,

@@ -20,15 +20,20 @@ describe('askFields', () => {
       // name, type, its arguments, nullable, unique, (index when not unique), (search: string, text), default
       ...['title', 'string', '200', false, true, false, ''],
       ...['genre', 'enum', 'FICTION,POETRY', true, false, false, ''],
-      ...['writer', 'references', 'Author', false],
+      // name, type, its parent, nullable, on delete
+      ...['author', 'references', 'Author', false, ''],
+      ...['translator', 'references', 'Author', true, ':set-null'],
       '',
     ]);
 
     const fields = await askFields(sut, ['Author'], ['id'], (line) => lines.push(line));
 
-    expect(fields).toBe('title:string{200}:unique genre?:enum{FICTION,POETRY} author:references');
+    expect(fields).toBe(
+      'title:string{200}:unique genre?:enum{FICTION,POETRY} author:references translator?:references{Author}:set-null',
+    );
     expect(lines).toEqual([`--fields "${fields}"`]);
     expect(sut.questions).toContain('Refers to:');
+    expect(sut.questions).toContain('When the parent is deleted:');
   });
 
   it('should refuse a field as --fields would, say why, and ask again', async () => {

@@ -12,6 +12,19 @@ const ARGUMENT_QUESTIONS: Partial<Record<string, { message: string; fallback: st
 /** Types whose column may take `=default` (the grammar refuses one on the others). */
 const TAKES_DEFAULT = new Set(['string', 'text', 'int', 'float', 'decimal', 'boolean', 'date', 'enum']);
 
+/** What deleting the parent does to the record: refused (no flag), or `:cascade`, or `:set-null` if nullable. */
+async function askOnDelete(inquirer: Prompter, nullable: boolean): Promise<string> {
+  const choices = [
+    { name: 'refuse the delete while referenced (409)', value: '' },
+    { name: 'delete this record too (:cascade)', value: ':cascade' },
+    ...(nullable ? [{ name: 'leave this record without one (:set-null)', value: ':set-null' }] : []),
+  ];
+  const { onDelete } = await inquirer.prompt<{ onDelete: string }>([
+    { type: 'list', name: 'onDelete', message: 'When the parent is deleted:', choices },
+  ]);
+  return onDelete;
+}
+
 /**
  * `:unique`, `:index`, `:search` and `=default`, asked where the type takes them: a reference is indexed already, a
  * unique column has its index, and only string and text fields hold the text a search looks in.
@@ -59,14 +72,14 @@ export async function askFields(
     const { type } = await inquirer.prompt<{ type: string }>([
       { type: 'list', name: 'type', message: `Type of ${name}:`, choices: types },
     ]);
-    let fieldName = name.trim();
+    const fieldName = name.trim();
     let args = '';
     if (type === 'references') {
       const { parent } = await inquirer.prompt<{ parent: string }>([
         { type: 'list', name: 'parent', message: 'Refers to:', choices: knownTypes },
       ]);
-      // The grammar names a reference after its parent: `author:references` refers to Author.
-      fieldName = namesOf(parent).name;
+      // Named after its parent, `author:references` refers to Author; any other name says which (`{Author}`).
+      if (fieldName !== namesOf(parent).name) args = `{${parent}}`;
     }
     const question = ARGUMENT_QUESTIONS[type];
     if (question) {
@@ -78,7 +91,8 @@ export async function askFields(
     const { nullable } = await inquirer.prompt<{ nullable: boolean }>([
       { type: 'confirm', name: 'nullable', message: 'May it be empty (null)?', default: false },
     ]);
-    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${await askFlags(inquirer, type)}`;
+    const onDelete = type === 'references' ? await askOnDelete(inquirer, nullable) : '';
+    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${await askFlags(inquirer, type)}${onDelete}`;
     try {
       parseFields([...specs, spec].join(' '), { knownTypes, reservedNames });
       specs.push(spec);

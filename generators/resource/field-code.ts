@@ -1,5 +1,5 @@
 import { rangeText } from '../../src/common/validation/range-text';
-import { type Field, INT_MAX, INT_MIN, lengthBounds } from '../utils/fields';
+import { type Field, INT_MAX, INT_MIN, lengthBounds, type OnDelete } from '../utils/fields';
 import { namesOf } from '../utils/names';
 import type { Imports } from './imports';
 import type { ParentType } from './parents';
@@ -51,7 +51,7 @@ export interface FieldCode {
   /** Optional on create: nullable or with a default. */
   optionalOnCreate: boolean;
   /** `author:references`: the relation (`authorId` is the field's name; `author` the object's). */
-  relation?: { field: string; parent: ParentType; nullable: boolean };
+  relation?: { field: string; parent: ParentType; nullable: boolean; onDelete: OnDelete };
   /** `:index`: the column, for the table's index list. */
   index?: { column: string };
   /** Equality filter (enum, boolean, reference) and ordering (indexed: `:index`, `:unique`, `:sort`, a reference). */
@@ -173,7 +173,9 @@ export function fieldCode(
 
   return {
     name: field.foreignKey ?? field.name,
-    relation: parent ? { field: field.name, parent, nullable } : undefined,
+    relation: parent
+      ? { field: field.name, parent, nullable, onDelete: field.onDelete ?? 'restrict' }
+      : undefined,
     type,
     column: columnCode(field, code, parent),
     modelDecorators,
@@ -405,7 +407,7 @@ function filterOf(
   }
 }
 
-/** `authorId`: an integer column with a foreign key to the parent's table, refused on delete while referenced. */
+/** `authorId`: an integer column with a foreign key to the parent's table (its ON DELETE: columnCode). */
 function referenceCode(parent: ParentType, imports: FileImports): TypeCode {
   imports.table.add(`../${parent.kebabNames}/${parent.kebabNames}.table`, [parent.names]);
   return {
@@ -575,7 +577,8 @@ function outOfBoundsOf(field: Field): Array<{ value: string; message: string }> 
 function columnCode(field: Field, code: TypeCode, parent?: ParentType): string {
   let column = parent ? `integer('${field.column}')` : code.column;
   if (!field.nullable) column += '.notNull()';
-  if (parent) column += `.references(() => ${parent.names}.id, { onDelete: 'restrict' })`;
+  if (parent)
+    column += `.references(() => ${parent.names}.id, { onDelete: '${field.onDelete ?? 'restrict'}' })`;
   if (field.unique) column += '.unique()';
   if (field.defaultValue !== undefined) {
     const value = field.defaultValue;

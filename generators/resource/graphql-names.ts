@@ -9,6 +9,8 @@ export interface FeatureGraphqlNames {
   types: string[];
   /** `Query.books`, `Mutation.createBook`, and the has-many side on each parent (`Author.books`). */
   fields: string[];
+  /** The reference each has-many field is for (`Writer.novelsAsTranslator` → `translator`), to name it in a refusal. */
+  references?: Record<string, string>;
 }
 
 export function featureGraphqlNames(feature: {
@@ -17,9 +19,13 @@ export function featureGraphqlNames(feature: {
   names: string;
   hasFilter: boolean;
   enums: Array<{ name: string }>;
-  relations: Array<{ parent: { Name: string } }>;
+  relations: Array<{ parent: { Name: string }; field?: string; hasMany?: { name: string } }>;
 }): FeatureGraphqlNames {
   const { Name, name, names } = feature;
+  const hasMany = feature.relations.map(({ parent, field, hasMany: side }) => ({
+    name: `${parent.Name}.${side?.name ?? names}`,
+    field,
+  }));
   return {
     types: [
       Name,
@@ -38,8 +44,11 @@ export function featureGraphqlNames(feature: {
       `Mutation.create${Name}`,
       `Mutation.update${Name}`,
       `Mutation.delete${Name}`,
-      ...feature.relations.map(({ parent }) => `${parent.Name}.${names}`),
+      ...hasMany.map((side) => side.name),
     ],
+    references: Object.fromEntries(
+      hasMany.flatMap((side) => (side.field === undefined ? [] : [[side.name, side.field]])),
+    ),
   };
 }
 
@@ -97,5 +106,10 @@ export function graphqlNameProblem(
   const taken = own.find((name) => schema.has(name) && !already.has(name));
   if (!taken) return undefined;
   const what = taken.includes('.') ? 'field' : 'type';
-  return `the schema at ${APP_LAYOUT.endpoints[style].path} has the ${what} ${taken} already (${schema.get(taken)})`;
+  const clash = `the schema at ${APP_LAYOUT.endpoints[style].path} has the ${what} ${taken} already (${schema.get(taken)})`;
+  const reference = feature.references?.[taken];
+  // A has-many field is named after its reference: renaming the reference renames it.
+  return reference === undefined
+    ? clash
+    : `field "${reference}": its parent's has-many field would be ${taken}, but ${clash}; name the reference otherwise`;
 }

@@ -11,7 +11,7 @@ import type { GraphqlStyle } from '../app-layout';
 import { GRAPHQL_STYLES, normalizeResourceOptions, RESOURCE_APIS, type ResourceApi } from './normalize';
 
 const FIELDS_HELP =
-  'Fields, space-separated name[?]:type[{args}][:unique][:index][:sort][=default]; lists sort by id, the timestamps and :unique, :index or :sort fields (empty: name:string{100}):';
+  'Fields, space-separated name[?]:type[{args}][:unique][:index][:sort][:cascade|:set-null][=default]; lists sort by id, the timestamps and :unique, :index or :sort fields (empty: name:string{100}):';
 
 /** What each of the three says in the `npx plop` menu. */
 const DESCRIPTIONS = {

@@ -1,5 +1,5 @@
 import { APP_LAYOUT, GRAPHQL_STYLES, type GraphqlStyle } from '../app-layout';
-import { type Field, FieldSpecError, LIST_QUERY_NAMES, parseFields } from '../utils/fields';
+import { type Field, FieldSpecError, LIST_QUERY_NAMES, type OnDelete, parseFields } from '../utils/fields';
 import { namesOf, type Names, snakeCase } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 import { databaseNameProblem } from './database-names';
@@ -7,7 +7,14 @@ import { APP_FILTER_RULES, type FieldCode, fieldCode, type FileImports } from '.
 import { featureGraphqlNames, graphqlNameProblem } from './graphql-names';
 import { featureOpenapiNames, openapiNameProblem } from './openapi-names';
 import { Imports } from './imports';
-import { featuresThatCannotBeParents, findParentTypes, type ParentType, usableBy } from './parents';
+import {
+  featuresThatCannotBeParents,
+  findParentTypes,
+  hasManyOf,
+  type HasManyNames,
+  type ParentType,
+  usableBy,
+} from './parents';
 
 /** The rules the filters use, class-validator's (IsEnum is always imported, for the order) or the app's. */
 const filterRules = (filters: FieldCode[], own: boolean) => [
@@ -108,11 +115,31 @@ export interface ResourceOptions extends Names {
     parent: ParentType;
     nullable: boolean;
     parentPage: boolean;
+    /** The parent's field listing the feature's records by this key (`novels`, `novelsAsTranslator`). */
+    hasMany: HasManyNames;
+    /** `<parent>-<hasMany>`: the has-many resolver's file (`writer-novels-as-translator`) and class names. */
+    hasManyFile: string;
+    HasManyClass: string;
+    /** What deleting the parent does (the e2e test checks it): refused (409), or the records deleted, or unset. */
+    onDelete: OnDelete;
+    cascade: boolean;
+    setNull: boolean;
+    /** The e2e test can make a parent and delete it on the feature's endpoint (a generated one of that style). */
+    parentDeletedOnEndpoint: boolean;
+    /** Another reference of the feature to the same parent, whose key (`writerId`) the e2e test reads too. */
+    sharesParent: boolean;
+    otherKey?: string;
   }>;
   /** The parents' features, whose data modules the API module imports (for their loaders). */
   parentModules: ParentType[];
   repositoryDrizzleImports: string;
   apiList: string;
+}
+
+/** Another reference of the feature's `fields` to `parent` than `key`'s (several may point at one parent). */
+function otherReferenceTo(parent: ParentType, key: string, fields: readonly FieldCode[]) {
+  const other = fields.find((field) => field.name !== key && field.relation?.parent.Name === parent.Name);
+  return { sharesParent: other !== undefined, otherKey: other?.name };
 }
 
 /**
@@ -175,7 +202,24 @@ export function normalizeResourceOptions(
     const Field = namesOf(field.relation.field).Name;
     // A page query of the parent on this endpoint: generated parents have one on each, the app's on code-first.
     const parentPage = field.relation.parent.fixture || codeFirst;
-    return [{ ...field.relation, key: field.name, Field, Keys: `${Field}Ids`, parentPage }];
+    const { parent, onDelete } = field.relation;
+    const hasMany = hasManyOf(names, field.relation.field, parent);
+    return [
+      {
+        ...field.relation,
+        key: field.name,
+        Field,
+        Keys: `${Field}Ids`,
+        parentPage,
+        hasMany,
+        hasManyFile: `${parent.kebabName}-${hasMany.kebab}`,
+        HasManyClass: `${parent.Name}${hasMany.Name}`,
+        cascade: onDelete === 'cascade',
+        setNull: onDelete === 'set null',
+        parentDeletedOnEndpoint: parent.fixture && (schemaFirst ? parent.schemaFirst : parent.graphql),
+        ...otherReferenceTo(parent, field.name, fields),
+      },
+    ];
   });
   const privacyProblem = referencePrivacyProblem(isPrivate, relations);
   if (privacyProblem) throw new FieldSpecError(privacyProblem);
@@ -217,11 +261,8 @@ export function normalizeResourceOptions(
     resolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
     apiModule.add(`${folder}/${parent.kebabNames}-data.module`, [`${parent.Names}DataModule`]);
   }
-  for (const { parent } of relations) {
-    if (codeFirst)
-      apiModule.add(`./${parent.kebabName}-${names.kebabNames}.resolver`, [
-        `${parent.Name}${names.Names}Resolver`,
-      ]);
+  for (const { hasManyFile, HasManyClass } of relations) {
+    if (codeFirst) apiModule.add(`./${hasManyFile}.resolver`, [`${HasManyClass}Resolver`]);
   }
   const fixture = new Imports()
     .add('@nestjs/common', ['INestApplication'], true)
@@ -261,10 +302,8 @@ export function normalizeResourceOptions(
     schemaFirstResolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
     schemaFirstModule.add(`${folder}/${parent.kebabNames}-data.module`, [`${parent.Names}DataModule`]);
   }
-  for (const { parent } of relations) {
-    schemaFirstModule.add(`./${parent.kebabName}-${names.kebabNames}-schema-first.resolver`, [
-      `${parent.Name}${names.Names}SchemaFirstResolver`,
-    ]);
+  for (const { hasManyFile, HasManyClass } of relations) {
+    schemaFirstModule.add(`./${hasManyFile}-schema-first.resolver`, [`${HasManyClass}SchemaFirstResolver`]);
   }
   const indexed = fields.filter((field) => field.index);
   if (indexed.length > 0 || owned) imports.table.add('drizzle-orm/pg-core', ['index']);

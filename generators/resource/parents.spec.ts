@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFixtureProject, FIXTURE_PARENTS, removeFixtureProject } from '../testing/fixture-project';
-import { findParentTypes, parentTypesFor } from './parents';
+import { namesOf as featureNames } from '../utils/names';
+import { findParentTypes, hasManyOf, parentTypesFor } from './parents';
 
 const APP = join(__dirname, '..', '..');
 const source = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
@@ -135,5 +136,29 @@ describe(findParentTypes.name, () => {
 
       expect(note()).toMatchObject({ fixture: true });
     });
+  });
+});
+
+describe(hasManyOf.name, () => {
+  const novels = featureNames('Novel');
+  const writer = featureNames('Writer');
+
+  it('should name the has-many side after the children when the reference is named after its parent', () => {
+    expect(hasManyOf(novels, 'writer', writer)).toEqual({
+      name: 'novels',
+      Name: 'Novels',
+      kebab: 'novels',
+      words: 'novels',
+    });
+  });
+
+  it('should add the reference to the name of any other: one has-many field per reference', () => {
+    expect(hasManyOf(novels, 'translator', writer)).toEqual({
+      name: 'novelsAsTranslator',
+      Name: 'NovelsAsTranslator',
+      kebab: 'novels-as-translator',
+      words: 'novels as translator',
+    });
+    expect(hasManyOf(featureNames('BookReview'), 'coAuthor', writer).name).toBe('bookReviewsAsCoAuthor');
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GraphqlStyle } from '../app-layout';
-import { namesOf, type Names } from '../utils/names';
+import { kebabCase, namesOf, type Names } from '../utils/names';
 
 /** A feature a `references` field may point at: it follows the app's layout, so its pieces are where we look. */
 export interface ParentType extends Names {
@@ -92,4 +92,35 @@ export function usableBy(parents: readonly ParentType[], style: GraphqlStyle | u
 
 function hasSdlType(path: string, name: string): boolean {
   return existsSync(path) && new RegExp(`^type ${name}\\b`, 'm').test(readFileSync(path, 'utf8'));
+}
+
+/** The field a parent gets for a child's reference, in each case the generated code needs. */
+export interface HasManyNames {
+  /** `novels`, `novelsAsTranslator` */
+  name: string;
+  /** `Novels`, `NovelsAsTranslator` (class and method names) */
+  Name: string;
+  /** `novels`, `novels-as-translator` (file names) */
+  kebab: string;
+  /** `novels`, `novels as translator` (descriptions) */
+  words: string;
+}
+
+/**
+ * The parent's has-many field for the child's reference `field`: `<things>` when the reference is named after the
+ * parent (`author` of Author: `Author.books`), `<things>As<Field>` otherwise (`Writer.novelsAsTranslator`), so
+ * that several references to one parent each have their own.
+ */
+export function hasManyOf(children: Names, field: string, parent: Names): HasManyNames {
+  if (field === parent.name) {
+    return { name: children.names, Name: children.Names, kebab: children.kebabNames, words: children.words };
+  }
+  const Field = field.charAt(0).toUpperCase() + field.slice(1);
+  const words = `${children.words} as ${kebabCase(field).replace(/-/g, ' ')}`;
+  return {
+    name: `${children.names}As${Field}`,
+    Name: `${children.Names}As${Field}`,
+    kebab: `${children.kebabNames}-as-${kebabCase(field)}`,
+    words,
+  };
 }

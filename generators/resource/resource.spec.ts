@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { APP_LAYOUT } from '../app-layout';
 import { FieldSpecError } from '../utils/fields';
@@ -361,5 +363,109 @@ describe('resource generator', () => {
       'imports: [NovelsDataModule, AuthorsDataModule]',
     );
     expect(changes.read('test/fixtures/novels.ts')).toContain('authorId: await firstIdOf(app, authors)');
+  });
+
+  it('should give each of several references to one parent its column, loader and has-many field, with its on-delete', () => {
+    const changes = new FileChanges(root);
+    const fields = 'title:text author:references:cascade translator?:references{Author}:set-null';
+    buildResource(render, changes, normalizeResourceOptions({ name: 'novel', api: 'both', fields }, root));
+
+    const table = changes.read('src/novels/novels.table.ts');
+    expect(table).toContain(
+      "authorId: integer('author_id').notNull().references(() => authors.id, { onDelete: 'cascade' })",
+    );
+    expect(table).toContain(
+      "translatorId: integer('translator_id').references(() => authors.id, { onDelete: 'set null' })",
+    );
+    const resolver = changes.read('src/novels/novels.resolver.ts');
+    expect(resolver).toContain('return loaders.of(this.authorsService.loadByIds).load(authorId);');
+    expect(resolver).toContain('return loaders.of(this.authorsService.loadByIds).load(translatorId);');
+    expect(changes.read('src/novels/author-novels.resolver.ts')).toContain("@ResolveField('novels'");
+    const named = changes.read('src/novels/author-novels-as-translator.resolver.ts');
+    expect(named).toContain('export class AuthorNovelsAsTranslatorResolver');
+    expect(named).toContain("@ResolveField('novelsAsTranslator'");
+    expect(named).toContain(
+      'loaders.of(this.novelsService.loadByTranslator).load({ translatorId: id, limit })',
+    );
+    expect(changes.read('src/novels/novels.service.ts')).toContain('readonly loadByTranslator');
+    expect(changes.read('src/novels/novels.repository.ts')).toContain('getFirstByTranslatorIds(');
+    expect(changes.read('src/novels/novels.module.ts')).toContain(
+      'providers: [NovelsResolver, AuthorNovelsResolver, AuthorNovelsAsTranslatorResolver]',
+    );
+    expect(changes.read('src/novels/novels.module.ts')).toContain(
+      'imports: [NovelsDataModule, AuthorsDataModule]',
+    );
+  });
+
+  it('should extend a schema-first parent with the has-many field of a named reference', () => {
+    const changes = new FileChanges(root);
+    const fields = 'title:text editor?:references{Post}:set-null';
+    buildResource(
+      render,
+      changes,
+      normalizeResourceOptions({ name: 'note', api: 'graphql', style: 'schema-first', fields }, root),
+    );
+
+    expect(changes.read('src/notes/notes.graphql')).toContain(
+      [
+        'extend type Post {',
+        `  "The post's first notes as editor in id order, fetched in one batch per request."`,
+        '  notesAsEditor(limit: Int = 10): [Note!]! @maxItems(max: 100, sizedBy: "limit")',
+      ].join('\n'),
+    );
+    expect(changes.read('src/notes/post-notes-as-editor-schema-first.resolver.ts')).toContain(
+      'export class PostNotesAsEditorSchemaFirstResolver',
+    );
+    expect(changes.read('src/notes/notes-schema-first.module.ts')).toContain(
+      'PostNotesAsEditorSchemaFirstResolver',
+    );
+  });
+
+  it('should test what deleting the parent does: the children deleted, their key unset, or a refusal', () => {
+    // Parents a test can make (a fixture) and delete over REST (a controller), as generated ones are.
+    const madeFiles = ['books', 'posts'].flatMap((things) => [
+      `test/fixtures/${things}.ts`,
+      `src/${things}/${things}.controller.ts`,
+    ]);
+    mkdirSync(join(root, 'test', 'fixtures'), { recursive: true });
+    for (const file of madeFiles)
+      writeFileSync(join(root, file), file.endsWith('.controller.ts') ? '@Delete()\n' : '\n');
+    const changes = new FileChanges(root);
+    const fields = 'title:text book:references:cascade post?:references:set-null other?:references{Book}';
+    try {
+      buildResource(render, changes, normalizeResourceOptions({ name: 'note', api: 'both', fields }, root));
+    } finally {
+      for (const file of madeFiles) rmSync(join(root, file));
+    }
+
+    const test = changes.read('test/notes.e2e-spec.ts');
+    expect(test).toContain("it('should delete the notes of a book deleted (bookId :cascade)'");
+    expect(test).toContain('await api.get(`/notes/${created.body.id}`).expect(404);');
+    expect(test).toContain("it('should keep the notes of a post deleted, without one (postId :set-null)'");
+    expect(test).toContain('expect(read.body.postId).toBeNull();');
+    expect(test).toContain(
+      "it('should answer 409 to deleting a book that still has notes, deleting nothing'",
+    );
+    expect(test).toContain('other.notesAsOther');
+  });
+
+  it.each([
+    [
+      'a reference to a type the app lacks',
+      'writer:references{Writer}',
+      /field "writer": references Writer, which/,
+    ],
+    [
+      'two references of one name',
+      'author:references author?:references{Post}',
+      /field "author": author is declared twice/,
+    ],
+    [
+      'a has-many field the parent has already',
+      'title:text volume?:references{Book}',
+      /field "volume": its parent's has-many field would be Book.pagesAsVolume, but the schema at \/graphql has the field Book.pagesAsVolume already/,
+    ],
+  ])('should refuse %s, naming the field', (_case, fields, message) => {
+    expect(() => normalizeResourceOptions({ name: 'page', api: 'graphql', fields }, root)).toThrow(message);
   });
 });

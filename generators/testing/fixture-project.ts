@@ -76,7 +76,8 @@ const FIXTURE_FILES: Record<string, string> = {
     'type User {\n  id: Int!\n}',
     'type Author {\n  id: Int!\n}',
     'type Post {\n  id: Int!\n}',
-    'type Book {\n  id: Int!\n  pages: Int!\n}',
+    // pages and pagesAsVolume: what the has-many side of a Page's `book` or `volume?:references{Book}` would be.
+    'type Book {\n  id: Int!\n  pages: Int!\n  pagesAsVolume: Int!\n}',
     'type Query {\n  me: User!\n  author(id: Int!): Author\n}',
     '',
   ].join('\n\n'),

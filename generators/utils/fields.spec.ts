@@ -57,9 +57,28 @@ describe(parseFields.name, () => {
         parent: 'Author',
         foreignKey: 'authorId',
         index: true,
+        onDelete: 'restrict',
       }),
       expect.objectContaining({ name: 'pages', type: 'int', index: true }),
     ]);
+  });
+
+  it('should name a reference after its parent, or give the parent in braces: several may point at one parent', () => {
+    const fields = parse('author:references editor?:references{Author} reviewer?:references{Author}');
+
+    expect(
+      fields.map(({ name, column, parent, foreignKey }) => ({ name, column, parent, foreignKey })),
+    ).toEqual([
+      { name: 'author', column: 'author_id', parent: 'Author', foreignKey: 'authorId' },
+      { name: 'editor', column: 'editor_id', parent: 'Author', foreignKey: 'editorId' },
+      { name: 'reviewer', column: 'reviewer_id', parent: 'Author', foreignKey: 'reviewerId' },
+    ]);
+  });
+
+  it('should read what deleting the parent does: :cascade, :set-null (nullable only), else restrict', () => {
+    const fields = parse('author:references:cascade editor?:references{Author}:set-null post?:references');
+
+    expect(fields.map((field) => field.onDelete)).toEqual(['cascade', 'set null', 'restrict']);
   });
 
   it('should make a :sort field sortable and indexed (a unique one has its index already)', () => {
@@ -179,6 +198,31 @@ describe(parseFields.name, () => {
     ['createdAT:int', /field "createdAT": its column created_at is createdAt's already/],
     ['author:references authorID:int', /field "authorID": its column author_id is author's already/],
     ['data:json={}', /a json field takes no =default/],
+    [
+      'author:references:set-null',
+      /field "author": a required reference cannot be set null: make it nullable \(author\?:references\) or use :cascade/,
+    ],
+    [
+      'translator:references{Author}:set-null',
+      /field "translator": a required reference cannot be set null: make it nullable \(translator\?:references\{Author\}\)/,
+    ],
+    ['author?:references:cascade:set-null', /field "author": :cascade and :set-null exclude each other/],
+    ['title:string:cascade', /field "title": :cascade is for references only/],
+    ['count?:int:set-null', /field "count": :set-null is for references only/],
+    [
+      'author:references:restrict',
+      /field "author": unknown flag ":restrict"; allowed: .*:cascade, :set-null/,
+    ],
+    [
+      'translator:references{Writer}',
+      /field "translator": references Writer, which the app does not have \(types: Author, Post\)/,
+    ],
+    [
+      'translator:references{writer}',
+      /field "translator": references\{Parent\} takes one type name in PascalCase/,
+    ],
+    ['translator:references{Author,Post}', /references\{Parent\} takes one type name/],
+    ['editor:references{Author} editor?:references{Post}', /field "editor": editor is declared twice/],
   ])('should refuse %p, naming the field and what is allowed', (spec, message) => {
     expect(() => parse(spec)).toThrow(FieldSpecError);
     expect(() => parse(spec)).toThrow(message);
@@ -207,6 +251,9 @@ describe(parseFields.name, () => {
   it('should say that a feature cannot reference itself', () => {
     expect(() => parseFields('category?:references', { ...CONTEXT, self: 'Category' })).toThrow(
       /field "category": references Category itself, which the generators do not make/,
+    );
+    expect(() => parseFields('parent?:references{Category}', { ...CONTEXT, self: 'Category' })).toThrow(
+      /field "parent": references Category itself/,
     );
   });
 

@@ -53,10 +53,17 @@ export interface Field {
   /** `:min=N` / `:max=N`: the value's bounds (int, float, decimal) or the length's (string, text). */
   min?: number;
   max?: number;
-  /** `references`: the parent type (`Author`) and the key in inputs and filters (`authorId`). */
+  /**
+   * `references`: the parent type (`Author`: the `{Parent}` given, else the field's name), the key in inputs and
+   * filters (`authorId`), and what the parent's delete does to the record (`:cascade`, `:set-null`, else refused).
+   */
   parent?: string;
   foreignKey?: string;
+  onDelete?: OnDelete;
 }
+
+/** A foreign key's ON DELETE, as drizzle writes it: refused while referenced (409), or `:cascade`, `:set-null`. */
+export type OnDelete = 'restrict' | 'cascade' | 'set null';
 
 /** What a reference may point at: the app's object types (code-first classes and generated features). */
 export interface FieldContext {
@@ -82,11 +89,15 @@ export const SEARCH_PARAMETER = 'q';
  */
 export const SEARCH_MIN_LENGTH = 4;
 
-const SYNTAX = 'name[?]:type[{args}][:unique][:index][:sort][:search][:min=N][:max=N][=default]';
+const SYNTAX =
+  'name[?]:type[{args}][:unique][:index][:sort][:search][:min=N][:max=N][:cascade|:set-null][=default]';
 const TYPE_LIST =
-  'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references';
+  'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references[{Parent}]';
 const FIELD = /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<rest>[:=].*)?$/;
-const FLAG = /^:([a-z]+)/;
+const FLAG = /^:([a-z]+(?:-[a-z]+)*)/;
+/** A reference's flags: what deleting its parent does to the record (without either, the delete is refused). */
+const ON_DELETE_FLAGS: Record<string, OnDelete> = { cascade: 'cascade', 'set-null': 'set null' };
+const TYPE_NAME = /^[A-Z][a-zA-Z0-9]*$/;
 /** A bound's `=N`, which only `:min` and `:max` take (`:index=5` is the flag, then the default 5). */
 const BOUND_VALUE = /^=(-?\d+(?:\.\d+)?)(?=[:=]|$)/;
 const BOUND_TYPES: readonly FieldType[] = ['int', 'float', 'decimal', 'string', 'text'];
@@ -189,11 +200,12 @@ function parseField(part: string, context: FieldContext): Field {
   }
   checkBounds(field, problem);
   if (field.search) checkSearch(field, problem);
+  checkOnDelete(field, problem);
   const uniqueRefused = field.unique ? whyNotUnique(field) : undefined;
   if (uniqueRefused) throw problem(`cannot be :unique: ${uniqueRefused}`);
   // Sortable means indexed: ordering a big table by a column without an index reads and sorts all of it.
   if (field.sort && !field.unique) field.index = true;
-  if (field.type === 'references') Object.assign(field, referenceOf(name, context, problem));
+  if (field.type === 'references') Object.assign(field, referenceOf(field, context, problem));
   if (rawDefault !== undefined) field.defaultValue = defaultOf(field, rawDefault, problem);
   return field;
 }
@@ -215,8 +227,17 @@ function splitFlags(rest: string, field: Field, problem: Problem): { flags: Flag
       field[name] = Number(value[1]);
     } else if ((FLAGS as readonly string[]).includes(name)) {
       flags.push(name as Flag);
+    } else if (Object.hasOwn(ON_DELETE_FLAGS, name)) {
+      if (field.onDelete !== undefined) {
+        throw problem(
+          ':cascade and :set-null exclude each other: a deleted parent either deletes the record or leaves it without one',
+        );
+      }
+      field.onDelete = ON_DELETE_FLAGS[name];
     } else {
-      throw problem(`unknown flag ":${name}"; allowed: :unique, :index, :sort, :search, :min=N, :max=N`);
+      throw problem(
+        `unknown flag ":${name}"; allowed: :unique, :index, :sort, :search, :min=N, :max=N, :cascade, :set-null (references)`,
+      );
     }
   }
   if (remaining !== '' && !remaining.startsWith('=')) {
@@ -285,9 +306,27 @@ function checkSearch(field: Field, problem: Problem): void {
   }
 }
 
-/** The reference's parent (`author` → Author), its key and its column, or why it cannot be one. */
-function referenceOf(name: string, context: FieldContext, problem: Problem): Partial<Field> {
-  const parent = namesOf(name).Name;
+/** `:cascade` / `:set-null`: on a reference only, and set null only where the key may be null. */
+function checkOnDelete(field: Field, problem: Problem): void {
+  if (field.onDelete === undefined) return;
+  const flag = field.onDelete === 'cascade' ? ':cascade' : ':set-null';
+  if (field.type !== 'references') {
+    throw problem(`${flag} is for references only (what deleting the parent does to the record)`);
+  }
+  if (field.onDelete === 'set null' && !field.nullable) {
+    throw problem(
+      `a required reference cannot be set null: make it nullable (${field.name}?:references${field.parent ? `{${field.parent}}` : ''}) or use :cascade`,
+    );
+  }
+}
+
+/**
+ * The reference's parent (`author` → Author, `translator{Writer}` → Writer), its key and its column, or why it
+ * cannot be one. Its ON DELETE: restrict unless a flag said otherwise.
+ */
+function referenceOf(field: Field, context: FieldContext, problem: Problem): Partial<Field> {
+  const { name } = field;
+  const parent = field.parent ?? namesOf(name).Name;
   if (parent === context.self) {
     throw problem(
       `references ${parent} itself, which the generators do not make (a tree needs a hand-written parent field)`,
@@ -309,7 +348,13 @@ function referenceOf(name: string, context: FieldContext, problem: Problem): Par
       : 'the app does not have';
     throw problem(`references ${parent}, which ${missing} (types: ${known})`);
   }
-  return { parent, foreignKey: `${name}Id`, column: `${snakeCase(name)}_id`, index: true };
+  return {
+    parent,
+    foreignKey: `${name}Id`,
+    column: `${snakeCase(name)}_id`,
+    index: true,
+    onDelete: field.onDelete ?? 'restrict',
+  };
 }
 
 /** Types whose unique column would hold only a handful of records, or would change what the field models. */
@@ -366,6 +411,14 @@ function typeArguments(field: Field, args: string | undefined, problem: Problem)
       if (new Set(list).size !== list.length) throw problem('an enum value is listed twice');
       return { values: list };
     }
+    case 'references':
+      if (args === undefined) return {};
+      if (!TYPE_NAME.test(args.trim())) {
+        throw problem(
+          `references{Parent} takes one type name in PascalCase, e.g. references{Author} (got {${args}})`,
+        );
+      }
+      return { parent: args.trim() };
     default:
       if (args !== undefined) throw problem(`${field.type} takes no {arguments}`);
       return {};

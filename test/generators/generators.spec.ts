@@ -256,19 +256,20 @@ describe('generators', () => {
         ['interceptor', ['--name', `${n.audit}Interceptor`, '--kind', 'logging', '--global']],
         // A child of the code-first parent, on both APIs.
         ['resource', ['--name', n.novel.given, '--api', 'both', '--fields', everyFieldType(n.writer)]],
-        // A generated child of a generated parent, on GraphQL only.
+        // A generated child of a generated parent, on GraphQL only, deleted with it (its test deletes a novel).
         [
           'resolver',
           [
             '--name',
             n.chapter.given,
             '--fields',
-            `heading:string{120} ${referenceTo(n.novel)} position?:int:min=1`,
+            `heading:string{120} ${referenceTo(n.novel)}:cascade position?:int:min=1`,
           ],
         ],
         // Nullable references on each endpoint: Tag (code-first) to the code-first parent, and to a Novel both
         // directly and through its Chapter (its test fixtures make two novels, whose unique isbn must differ);
-        // Label (schema-first) to the schema-first parent, through `extend type`.
+        // Label (schema-first) to the schema-first parent, through `extend type`. Tag refers to the writer twice, the
+        // second time under another name, set null when that writer goes (`Writer.tagsAsTranslator`).
         [
           'resolver',
           [
@@ -277,7 +278,8 @@ describe('generators', () => {
             '--style',
             'code-first',
             '--fields',
-            `name:string{100} ${referenceTo(n.writer, true)} ${referenceTo(n.chapter, true)} ${referenceTo(n.novel, true)}`,
+            `name:string{100} ${referenceTo(n.writer, true)} ${referenceTo(n.chapter, true)} ${referenceTo(n.novel, true)} ` +
+              `translator?:references{${n.writer.Name}}:set-null`,
           ],
         ],
         [
@@ -291,7 +293,8 @@ describe('generators', () => {
             `name:string{100} ${referenceTo(n.journal, true)}`,
           ],
         ],
-        // A second schema-first child of the same parent (a second `extend type`), on both APIs.
+        // A second schema-first child of the same parent (a second `extend type`), on both APIs, and a third
+        // `extend type` for a named reference to it (`Journal.essaysAsReviewer`).
         [
           'resource',
           [
@@ -302,7 +305,7 @@ describe('generators', () => {
             '--style',
             'schema-first',
             '--fields',
-            everyFieldType(n.journal),
+            `${everyFieldType(n.journal)} reviewer?:references{${n.journal.Name}}:set-null`,
           ],
         ],
         ['paginated', ['--type', n.page.Name]],
