@@ -453,16 +453,16 @@ function filterDescriptionOf(equality: boolean, search: boolean, word: string): 
  */
 function referencePrivacyProblem(
   isPrivate: boolean,
-  relations: ReadonlyArray<{ key: string; parent: ParentType }>,
+  relations: ReadonlyArray<{ field: string; parent: ParentType }>,
 ): string | undefined {
   const [first] = relations;
   if (isPrivate && first) {
-    return `field "${first.key}": a --private feature takes no references: ${first.parent.Name}'s list of its children would show every owner's records`;
+    return `field "${first.field}": a --private feature takes no references: ${first.parent.Name}'s list of its children would show every owner's records`;
   }
   const toPrivate = relations.find(({ parent }) => parent.isPrivate);
   return (
     toPrivate &&
-    `field "${toPrivate.key}": references ${toPrivate.parent.Name}, a --private feature, whose records only their owners may see`
+    `field "${toPrivate.field}": references ${toPrivate.parent.Name}, a --private feature, whose records only their owners may see`
   );
 }
 

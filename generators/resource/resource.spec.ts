@@ -336,7 +336,62 @@ describe('resource generator', () => {
   it('should refuse ownerId on an owned feature, whose owner it is', () => {
     expect(() =>
       normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'ownerId:int' }, root),
-    ).toThrow(/field "ownerId": ownerId is reserved \(the feature has id, createdAt, updatedAt, ownerId\)/);
+    ).toThrow(
+      /field "ownerId": ownerId is reserved \(the feature has id, createdAt, updatedAt, ownerId, mine\)/,
+    );
+  });
+
+  it('should give an owned feature the list filter mine, which no column holds', () => {
+    const options = normalizeResourceOptions(
+      { name: 'novel', api: 'both', owned: true, fields: 'title:string' },
+      root,
+    );
+
+    expect(options.filters).toEqual([
+      expect.objectContaining({ name: 'mine', virtual: true, filterType: 'boolean' }),
+    ]);
+    expect(options.filterField).toBeUndefined();
+    expect(() =>
+      normalizeResourceOptions({ name: 'novel', api: 'rest', owned: true, fields: 'mine?:boolean' }, root),
+    ).toThrow(/field "mine": mine is reserved/);
+  });
+
+  it('should make a --private feature owned, and refuse it with --public', () => {
+    const options = normalizeResourceOptions({ name: 'diary', api: 'both', private: true }, root);
+
+    expect(options).toMatchObject({ owned: true, isPrivate: true });
+    expect(() =>
+      normalizeResourceOptions({ name: 'diary', api: 'rest', private: true, public: true }, root),
+    ).toThrow('--private needs a token to know who creates a record: leave out --public');
+  });
+
+  it("should refuse references that would show a private feature's records to others", () => {
+    const project = createFixtureProject();
+    try {
+      const diaries = join(project, 'src', 'diaries');
+      mkdirSync(join(diaries, 'models'), { recursive: true });
+      writeFileSync(join(diaries, 'diaries.table.ts'), "export const diaries = pgTable('diaries', {});\n");
+      writeFileSync(join(diaries, 'diaries-data.module.ts'), 'export class DiariesDataModule {}\n');
+      writeFileSync(join(diaries, 'models', 'diary.model.ts'), '@ObjectType()\nexport class Diary {}\n');
+      writeFileSync(
+        join(diaries, 'diaries.service.ts'),
+        'readonly loadByIds = 1;\nlistOwnerOf(reader, { mine, isPrivate: true });\n',
+      );
+
+      expect(() =>
+        normalizeResourceOptions({ name: 'entry', api: 'graphql', fields: 'diary:references' }, project),
+      ).toThrow(
+        /field "diary": references Diary, a --private feature, whose records only their owners may see/,
+      );
+      expect(() =>
+        normalizeResourceOptions(
+          { name: 'note', api: 'graphql', private: true, fields: 'author:references' },
+          project,
+        ),
+      ).toThrow(/field "author": a --private feature takes no references/);
+    } finally {
+      removeFixtureProject(project);
+    }
   });
 
   it("should relate a child to the app's Author: foreign key, both GraphQL sides through loaders, a fixture", () => {
