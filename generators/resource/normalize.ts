@@ -58,6 +58,15 @@ export interface ResourceOptions extends Names {
   owned: boolean;
   /** `--private` (owned too): only the owner or an admin may read a record; lists hold one's own. */
   isPrivate: boolean;
+  /** GraphQL `owner: User`, through the users' loader. */
+  ownerField: boolean;
+  /** The resolvers take services besides the feature's own (parents', the users'). */
+  injectsOthers: boolean;
+  /** Its GraphQL test counts the statements of a page with its relations or owners (batched by the loaders). */
+  countsStatements: boolean;
+  /** References of an owned feature to owned parents, which need the parent's owner (or an admin), and those parents. */
+  ownedParentRelations: ResourceOptions['relations'];
+  ownedParents: ParentType[];
   timestamps: boolean;
   endpoint: string;
   fields: FieldCode[];
@@ -124,6 +133,8 @@ export interface ResourceOptions extends Names {
     onDelete: OnDelete;
     cascade: boolean;
     setNull: boolean;
+    /** An owned feature's reference to an owned parent: the actor must own the parent (or be an admin). */
+    ownedParent: boolean;
     /** The e2e test can make a parent and delete it on the feature's endpoint (a generated one of that style). */
     parentDeletedOnEndpoint: boolean;
     /** Another reference of the feature to the same parent, whose key (`writerId`) the e2e test reads too. */
@@ -214,6 +225,8 @@ export function normalizeResourceOptions(
         hasMany,
         hasManyFile: `${parent.kebabName}-${hasMany.kebab}`,
         HasManyClass: `${parent.Name}${hasMany.Name}`,
+        // An owned child may hang only under its actor's own parents (any, for an admin).
+        ownedParent: owned && parent.owned,
         cascade: onDelete === 'cascade',
         setNull: onDelete === 'set null',
         parentDeletedOnEndpoint: parent.fixture && (schemaFirst ? parent.schemaFirst : parent.graphql),
@@ -317,10 +330,8 @@ export function normalizeResourceOptions(
       if (!isPrivate) file.add('../common/decorators/public.decorator', ['OptionalUser']);
     }
   }
-  // A private feature's operations all need a token; only its relation fields are marked public.
-  if (!isPrivate || relations.length > 0) {
-    for (const file of [resolver, schemaFirstResolver]) file.add('../common/decorators/public.decorator', ['Public']);
-  }
+  for (const file of [resolver, schemaFirstResolver]) file.add('../common/decorators/public.decorator', ['Public']);
+  if (owned && graphql) addOwnerField({ resolver, schemaFirstResolver, apiModule, schemaFirstModule }, codeFirst);
   const filters = [...fields.filter((field) => field.filterable), ...(owned ? [mineFilter(names.Name)] : [])];
   const searchFields = fields.filter((field) => field.search);
   const hasFilter = filters.length > 0 || searchFields.length > 0;
@@ -350,6 +361,15 @@ export function normalizeResourceOptions(
     isPublic: answers.public === true,
     owned,
     isPrivate,
+    ownerField: owned && graphql,
+    injectsOthers: relations.length > 0 || (owned && graphql),
+    countsStatements: graphql && (relations.length > 0 || owned),
+    ownedParentRelations: relations.filter((relation) => relation.ownedParent),
+    ownedParents: [
+      ...new Map(
+        relations.filter((relation) => relation.ownedParent).map(({ parent }) => [parent.Name, parent]),
+      ).values(),
+    ],
     timestamps,
     endpoint: APP_LAYOUT.endpoints[style].path,
     fields,
@@ -445,6 +465,22 @@ function filterDescriptionOf(equality: boolean, search: boolean, word: string): 
   if (!search) return `Equality filters; a field left out matches every ${word}.`;
   if (!equality) return `The text search (q); left out, it matches every ${word}.`;
   return `Equality filters and the text search (q); a field left out matches every ${word}.`;
+}
+
+/** `owner: User` of an owned feature's GraphQL type: the users' loader and the viewer's rule in its resolver. */
+function addOwnerField(
+  files: { resolver: Imports; schemaFirstResolver: Imports; apiModule: Imports; schemaFirstModule: Imports },
+  codeFirst: boolean,
+): void {
+  const [resolver, module] = codeFirst
+    ? [files.resolver, files.apiModule]
+    : [files.schemaFirstResolver, files.schemaFirstModule];
+  resolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
+  resolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
+  resolver.add('../users/models/user.model', ['toUserFor']);
+  resolver.add('../users/models/user.model', ['User'], !codeFirst);
+  resolver.add('../users/users.service', ['UsersService']);
+  module.add('../users/users-data.module', ['UsersDataModule']);
 }
 
 /**

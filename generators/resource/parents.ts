@@ -18,6 +18,8 @@ export interface ParentType extends Names {
   rest: boolean;
   /** Generated `--private`: its records are shown to their owners only, so no reference may show them. */
   isPrivate: boolean;
+  /** Its records have an owner (`ownerId`): an owned child may refer only to its actor's own (or any, as an admin). */
+  owned: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function findParentTypes(root: string): ParentType[] {
         fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
         rest: existsSync(controller) && /@Delete\(/.test(readFileSync(controller, 'utf8')),
         isPrivate: /\bisPrivate: true\b/.test(serviceText),
+        owned: /\bownerId: integer\(/.test(readFileSync(file(`${names.kebabNames}.table.ts`), 'utf8')),
       },
     ];
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Database, InjectDatabase } from '../database/database.types';
 import type { Role } from './roles';
 import { foldEmail } from './email';
@@ -39,6 +39,10 @@ export class UsersRepository {
   async getById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  getByIds(ids: readonly number[]): Promise<UserRow[]> {
+    return this.db.select().from(users).where(inArray(users.id, [...ids]));
   }
 
   getPage(offset: number, limit: number): Promise<UserRow[]> {

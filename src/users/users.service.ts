@@ -6,8 +6,10 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
+import type { BatchLoadFn } from 'dataloader';
 import { length } from 'class-validator';
 import { plainHttpError } from '../common/errors/plain-http-error';
+import { alignWithIds } from '../graphql/request-loaders';
 import type { PaginationArgs } from '../common/pagination/pagination.args';
 import { toUserResponse, type UserResponseDto } from './dto/user-response.dto';
 import { type HashCaller, PasswordHasher } from './password-hasher';
@@ -172,6 +174,10 @@ export class UsersService {
     const row = await this.repository.getById(id);
     return row && toUserResponse(row);
   }
+
+  /** Batch function of the request loaders (an owned feature's `owner`): one entry per id, null where none. */
+  readonly loadByIds: BatchLoadFn<number, AuthenticatedUser | null> = async (ids) =>
+    alignWithIds(ids, (await this.repository.getByIds(ids)).map(toUserResponse));
 
   async getById(id: number): Promise<UserResponseDto> {
     const user = await this.findById(id);

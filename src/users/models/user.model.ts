@@ -24,24 +24,28 @@ export class User {
   emailVerified: boolean | null;
 
   @MaxItems({ max: ROLES.length })
-  @Field(() => [String], { description: `Some of: ${ROLES.join(', ')}` })
+  @Field(() => [String], {
+    description: `Some of: ${ROLES.join(', ')}; shown to the account itself and admins only (empty for anyone else).`,
+  })
   roles: string[];
 }
 
 /**
- * A user as `viewer` may see it: its address and whether it is confirmed only for the account itself or an
- * admin (null for anyone else), so that no query can list other people's addresses.
+ * A user as `viewer` may see it: all of it for the account itself or an admin; for anyone else (an owner shown on
+ * a record, to anyone or nobody signed in) its id and username only, so that no query lists other people's
+ * addresses or finds the admins.
  */
 export function toUserFor(
-  viewer: { sub: number; roles: readonly string[] },
+  viewer: { sub: number; roles: readonly string[] } | undefined,
   user: Omit<User, 'email' | 'emailVerified'> & { email: string | null; emailVerified: boolean },
 ): User {
-  const maySee = viewer.sub === user.id || viewer.roles.includes('admin');
+  const maySee = viewer !== undefined && (viewer.sub === user.id || viewer.roles.includes('admin'));
+  if (!maySee) return { id: user.id, username: user.username, roles: [], email: null, emailVerified: null };
   return {
     id: user.id,
     username: user.username,
     roles: user.roles,
-    email: maySee ? user.email : null,
-    emailVerified: maySee ? user.emailVerified : null,
+    email: user.email,
+    emailVerified: user.emailVerified,
   };
 }
