@@ -49,6 +49,7 @@ function pickNames(root: string) {
     tag: feature('Tag', 'Badge', 'Marker'),
     label: feature('Label', 'Sticker', 'Emblem'),
     essay: feature('Essay', 'Treatise', 'Memoir'),
+    memo: feature('Memo', 'Jotting', 'Notelet'),
     interceptors: INTERCEPTOR_KINDS.map((_kind, i) =>
       free.interceptor(`Generated${'ABCDEF'[i]}`, `Produced${'ABCDEF'[i]}`),
     ),
@@ -235,7 +236,8 @@ describe('generators', () => {
         // Author and Post, or nothing after `npm run demo:remove`), the same cases run. A generated parent is a
         // parent on its own endpoint: `writer` on the code-first one with REST (a REST child's generated test then
         // deletes it over REST), `journal` on the schema-first one without (its REST child's test does not).
-        ['resource', ['--name', n.writer.given, '--api', 'both', '--style', 'code-first']],
+        // Owned, as is the Novel below: an owned child of an owned parent (the parent's owner only may add to it).
+        ['resource', ['--name', n.writer.given, '--api', 'both', '--style', 'code-first', '--owned']],
         ['resolver', ['--name', n.journal.given, '--style', 'schema-first']],
         ['controller', ['--name', n.category.given, '--owned']],
         // A REST-only child of a REST-only parent.
@@ -255,7 +257,10 @@ describe('generators', () => {
         ]),
         ['interceptor', ['--name', `${n.audit}Interceptor`, '--kind', 'logging', '--global']],
         // A child of the code-first parent, on both APIs.
-        ['resource', ['--name', n.novel.given, '--api', 'both', '--fields', everyFieldType(n.writer)]],
+        [
+          'resource',
+          ['--name', n.novel.given, '--api', 'both', '--owned', '--fields', everyFieldType(n.writer)],
+        ],
         // A generated child of a generated parent, on GraphQL only, deleted with it (its test deletes a novel).
         [
           'resolver',
@@ -308,6 +313,21 @@ describe('generators', () => {
             `${everyFieldType(n.journal)} reviewer?:references{${n.journal.Name}}:set-null`,
           ],
         ],
+        // Private: reads are the owner's too, on both APIs of the schema-first endpoint.
+        [
+          'resource',
+          [
+            '--name',
+            n.memo.given,
+            '--api',
+            'both',
+            '--style',
+            'schema-first',
+            '--private',
+            '--fields',
+            'body:text:search:min=1',
+          ],
+        ],
         ['paginated', ['--type', n.page.Name]],
       ];
       for (const [generator, args] of runs) {
@@ -337,6 +357,7 @@ describe('generators', () => {
         n.tag,
         n.label,
         n.essay,
+        n.memo,
       ];
       for (const path of [
         ...features.map(({ kebabNames }) => `src/${kebabNames}/`),
@@ -534,6 +555,7 @@ describe('generators', () => {
       'should destroy every generated feature in reverse order, and the app still build, migrate and serve on the same data',
       async () => {
         const features = [
+          n.memo,
           n.essay,
           n.label,
           n.tag,

@@ -11,7 +11,10 @@ describe(toUserFor.name, () => {
     expect(toUserFor({ sub: 1, roles: ['admin'] }, bob)).toEqual(bob);
   });
 
-  it('should hide them (null) from anyone else', () => {
-    expect(toUserFor({ sub: 3, roles: ['user'] }, bob)).toEqual({ ...bob, email: null, emailVerified: null });
+  it('should show anyone else, signed in or not, the id and username only', () => {
+    const stranger = { id: 2, username: 'bob', roles: [], email: null, emailVerified: null };
+
+    expect(toUserFor({ sub: 3, roles: ['user'] }, bob)).toEqual(stranger);
+    expect(toUserFor(undefined, bob)).toEqual(stranger);
   });
 });
