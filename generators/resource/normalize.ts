@@ -330,8 +330,10 @@ export function normalizeResourceOptions(
       if (!isPrivate) file.add('../common/decorators/public.decorator', ['OptionalUser']);
     }
   }
-  for (const file of [resolver, schemaFirstResolver]) file.add('../common/decorators/public.decorator', ['Public']);
-  if (owned && graphql) addOwnerField({ resolver, schemaFirstResolver, apiModule, schemaFirstModule }, codeFirst);
+  for (const file of [resolver, schemaFirstResolver])
+    file.add('../common/decorators/public.decorator', ['Public']);
+  if (owned && graphql)
+    addOwnerField({ resolver, schemaFirstResolver, apiModule, schemaFirstModule }, codeFirst);
   const filters = [...fields.filter((field) => field.filterable), ...(owned ? [mineFilter(names.Name)] : [])];
   const searchFields = fields.filter((field) => field.search);
   const hasFilter = filters.length > 0 || searchFields.length > 0;
@@ -507,7 +509,12 @@ function referencePrivacyProblem(
  * token user's `ownerId`).
  */
 function mineFilter(Thing: string): FieldCode {
-  const scratch = { table: new Imports(), model: new Imports(), create: new Imports(), update: new Imports() };
+  const scratch = {
+    table: new Imports(),
+    model: new Imports(),
+    create: new Imports(),
+    update: new Imports(),
+  };
   const mine: Field = {
     name: 'mine',
     column: 'mine',

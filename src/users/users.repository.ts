@@ -42,7 +42,10 @@ export class UsersRepository {
   }
 
   getByIds(ids: readonly number[]): Promise<UserRow[]> {
-    return this.db.select().from(users).where(inArray(users.id, [...ids]));
+    return this.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...ids]));
   }
 
   getPage(offset: number, limit: number): Promise<UserRow[]> {
