@@ -2,31 +2,56 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { Client } from 'pg';
 import { APP_LAYOUT } from '../../generators/app-layout';
 import { namesOf } from '../../generators/utils/names';
+import { createSuiteDatabase } from '../utils/postgres';
 import { FreeNames } from './free-names';
 import { ScratchProject } from './scratch-project';
 
 const MINUTE = 60_000;
 
+/** What the test asks of its database, PGlite's or a PostgreSQL client's alike. */
+interface Queries {
+  query<R>(sql: string): Promise<{ rows: R[]; fields: Array<{ name: string }> }>;
+}
+
 /**
  * `npx plop field` on a feature with rows, in a scratch copy of the project: its refusals, then a column added and
  * one removed by ALTER TABLE, the rows kept (the database is migrated before and after, as the app does at its
- * start), the feature's own generated tests passing after the change, and `destroy` undoing it all.
+ * start), the feature's own generated tests passing after the change, and `destroy` undoing it all. On PGlite, or
+ * with TEST_DATABASE_URL (CI's PostgreSQL run) on a database of its own on that server, the generated tests too.
  */
 describe('field', () => {
   let scratch: ScratchProject;
   let dataDir: string;
+  let postgres: { url: string; drop(): Promise<void> } | undefined;
   let shelf: ReturnType<typeof namesOf> & { given: string };
   let cabinet: ReturnType<typeof namesOf>;
 
-  /** The scratch copy's migrations applied to the test's own PGlite database, then `work` on it. */
-  async function withDatabase<T>(work: (database: PGlite) => Promise<T>): Promise<T> {
+  /**
+   * The scratch copy's migrations applied to the test's own database (a new connection each time, as an app start
+   * makes), then `work` on it.
+   */
+  async function withDatabase<T>(work: (database: Queries) => Promise<T>): Promise<T> {
+    const migrationsFolder = join(scratch.root, APP_LAYOUT.migrations);
+    if (postgres) {
+      const client = new Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    }
     const database = new PGlite(dataDir);
     try {
-      await migrate(drizzle(database), { migrationsFolder: join(scratch.root, APP_LAYOUT.migrations) });
+      await migrate(drizzle(database), { migrationsFolder });
       return await work(database);
     } finally {
       await database.close();
@@ -52,6 +77,8 @@ describe('field', () => {
   beforeAll(async () => {
     scratch = ScratchProject.create();
     dataDir = mkdtempSync(join(tmpdir(), 'field-data-'));
+    const server = process.env.TEST_DATABASE_URL;
+    postgres = server ? await createSuiteDatabase(server, { empty: true }) : undefined;
     const free = new FreeNames(scratch.root);
     const given = free.feature('Shelf', 'Cupboard', 'Drawer');
     shelf = { ...namesOf(given), given };
@@ -64,9 +91,10 @@ describe('field', () => {
     });
   }, 3 * MINUTE);
 
-  afterAll(() => {
+  afterAll(async () => {
     scratch?.remove();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   });
 
   it(
