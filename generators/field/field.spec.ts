@@ -42,6 +42,21 @@ describe('field: the next field spec', () => {
     );
   });
 
+  it('should add and remove a many field (its set starts empty: no default needed), refusing a clash with its ids', () => {
+    const added = planFields(GADGET, { add: 'editors:many{Author}', remove: [] }, CONTEXT);
+    expect(added).toEqual({
+      spec: 'name:string{100} author:references editors:many{Author}',
+      fields: ['editors'],
+      migration: 'add_editors_to_gadgets',
+    });
+    expect(planFields({ ...GADGET, spec: added.spec }, { add: '', remove: ['editors'] }, CONTEXT).spec).toBe(
+      GADGET.spec,
+    );
+    expect(() =>
+      planFields({ ...GADGET, spec: added.spec }, { add: 'editor?:references{Author}', remove: [] }, CONTEXT),
+    ).toThrow('field "editor": Gadget has a field editorId already');
+  });
+
   it.each([
     [
       'nothing asked',

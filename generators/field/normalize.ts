@@ -1,7 +1,7 @@
 import { featureKeyOf } from '../destroy/normalize';
 import { type Field, type FieldContext, parseFields } from '../utils/fields';
 import { type Manifest, MANIFEST, type ManifestEntry } from '../utils/manifest';
-import { snakeCase } from '../utils/names';
+import { namesOf, snakeCase } from '../utils/names';
 import { type Answers, GeneratorInputError } from '../utils/options';
 
 /** The generators whose output has fields that `field` can change. */
@@ -117,7 +117,7 @@ export function planFields(
 
   const added = parseFields(request.add, context);
   for (const field of added) {
-    const taken = [field.name, field.foreignKey].find(
+    const taken = [field.name, field.foreignKey, field.filterKey].find(
       (name) => name !== undefined && takenBy(existing, name),
     );
     if (taken !== undefined) {
@@ -170,13 +170,19 @@ function planRemoval(
 
 /** Whether a field of the spec has this name, or this key (a reference's `authorId`). */
 function takenBy(existing: SpecField[], name: string): boolean {
-  return existing.some(
-    (field) => field.name === name || (field.token.includes(':references') && `${field.name}Id` === name),
-  );
+  return existing.some((field) => {
+    if (field.token.includes(':references')) return [field.name, `${field.name}Id`].includes(name);
+    // A many field's ids: `tagIds` in inputs, `tagId` the list's filter.
+    const one = namesOf(field.name).name;
+    if (field.token.includes(':many')) return [field.name, `${one}Ids`, `${one}Id`].includes(name);
+    return field.name === name;
+  });
 }
 
 /** Why rows already in the table could not take the new column, or undefined. */
 function rowsProblem(field: Field): string | undefined {
+  // A many field's set starts empty for every row there is.
+  if (field.type === 'many') return undefined;
   const nullable = `${field.name}?:${field.type}`;
   if (field.type === 'references' && !field.nullable) {
     return `a new reference must be nullable (${nullable}): the table may have rows, which refer to nothing yet`;

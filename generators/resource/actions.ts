@@ -40,7 +40,9 @@ export function buildResource(
 
   if (options.graphql) {
     const suffix = options.schemaFirst ? '-schema-first' : '';
-    for (const relation of options.relations) {
+    // A many field's parent lists the records too (`Tag.novels`), by the join table: loadBy<One>({ <one>Id, limit }).
+    const manySides = options.manyRelations.map((many) => ({ ...many, key: many.idKey, Field: many.One }));
+    for (const relation of [...options.relations, ...manySides]) {
       const target = `src/${options.kebabNames}/${relation.hasManyFile}${suffix}.resolver.ts`;
       const parentModel = `../${relation.parent.kebabNames}/models/${relation.parent.kebabName}.model`;
       renderTemplate(render, changes, `resource-relation/has-many${suffix}.resolver.ts.hbs`, target, {
@@ -91,7 +93,9 @@ export function buildResource(
     },
     table: options.snakeNames,
     registrations,
-    references: [...new Set(options.relations.map(({ parent }) => parent.Name))],
+    references: [
+      ...new Set([...options.relations, ...options.manyRelations].map(({ parent }) => parent.Name)),
+    ],
   };
 }
 

@@ -25,6 +25,24 @@ async function askOnDelete(inquirer: Prompter, nullable: boolean): Promise<strin
   return onDelete;
 }
 
+/** `:min=N` / `:max=N`: the value's bounds (int, float, decimal), or the length's (string, text); empty for none. */
+async function askBounds(inquirer: Prompter, type: string): Promise<string> {
+  const length = type === 'string' || type === 'text';
+  if (!length && !['int', 'float', 'decimal'].includes(type)) return '';
+  const what = length ? 'length' : 'value';
+  let bounds = '';
+  for (const [flag, word] of [
+    ['min', 'Smallest'],
+    ['max', 'Largest'],
+  ]) {
+    const { bound } = await inquirer.prompt<{ bound: string }>([
+      { type: 'input', name: 'bound', message: `${word} ${what} (empty for none):` },
+    ]);
+    if (bound.trim() !== '') bounds += `:${flag}=${bound.trim()}`;
+  }
+  return bounds;
+}
+
 /**
  * `:unique`, `:index`, `:search` and `=default`, asked where the type takes them: a reference is indexed already, a
  * unique column has its index, and only string and text fields hold the text a search looks in.
@@ -63,7 +81,10 @@ export async function askFields(
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<string> {
   const specs: string[] = [];
-  const types = FIELD_TYPES.filter((type) => type !== 'references' || knownTypes.length > 0);
+  // A reference or a set needs a type to point at.
+  const types = FIELD_TYPES.filter(
+    (type) => (type !== 'references' && type !== 'many') || knownTypes.length > 0,
+  );
   for (;;) {
     const { name } = await inquirer.prompt<{ name: string }>([
       { type: 'input', name: 'name', message: 'Field name (empty to finish):' },
@@ -81,6 +102,13 @@ export async function askFields(
       // Named after its parent, `author:references` refers to Author; any other name says which (`{Author}`).
       if (fieldName !== namesOf(parent).name) args = `{${parent}}`;
     }
+    if (type === 'many') {
+      const { parent } = await inquirer.prompt<{ parent: string }>([
+        { type: 'list', name: 'parent', message: 'A set of:', choices: knownTypes },
+      ]);
+      // Named after its parent in the plural, `tags:many` holds Tags; any other name says which (`{Tag}`).
+      if (fieldName !== namesOf(parent).names) args = `{${parent}}`;
+    }
     const question = ARGUMENT_QUESTIONS[type];
     if (question) {
       const { value } = await inquirer.prompt<{ value: string }>([
@@ -88,11 +116,17 @@ export async function askFields(
       ]);
       if (value.trim() !== '') args = `{${value.replace(/\s+/g, '')}}`;
     }
-    const { nullable } = await inquirer.prompt<{ nullable: boolean }>([
-      { type: 'confirm', name: 'nullable', message: 'May it be empty (null)?', default: false },
-    ]);
+    // A set is never null (it may be empty) and takes no flags.
+    const { nullable } =
+      type === 'many'
+        ? { nullable: false }
+        : await inquirer.prompt<{ nullable: boolean }>([
+            { type: 'confirm', name: 'nullable', message: 'May it be empty (null)?', default: false },
+          ]);
     const onDelete = type === 'references' ? await askOnDelete(inquirer, nullable) : '';
-    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${await askFlags(inquirer, type)}${onDelete}`;
+    const flags =
+      type === 'many' ? '' : `${await askBounds(inquirer, type)}${await askFlags(inquirer, type)}`;
+    const spec = `${fieldName}${nullable ? '?' : ''}:${type}${args}${flags}${onDelete}`;
     try {
       parseFields([...specs, spec].join(' '), { knownTypes, reservedNames });
       specs.push(spec);

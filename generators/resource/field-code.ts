@@ -58,6 +58,8 @@ export interface FieldCode {
   filterable: boolean;
   /** A filter that is no column of the table (an owned feature's `mine`): the service reads it, not the SQL. */
   virtual?: boolean;
+  /** A filter of a many field (`tagId`): the records whose pairs in the join table hold the id. */
+  through?: { condition: string };
   sortable: boolean;
   /** `:search`: the list's `q` looks for its text, and its shortest length (the generated test pads to it). */
   search: boolean;
@@ -384,7 +386,8 @@ function typeCode(field: Field, Thing: string, imports: FileImports): TypeCode {
       };
     }
     case 'references':
-      throw new Error(`${field.name}: references ${field.parent}, which is not a parent type`);
+    case 'many':
+      throw new Error(`${field.name}: ${field.type} ${field.parent}, which is not a parent type`);
   }
 }
 
@@ -497,6 +500,8 @@ function samplesOf(field: Field): { sample: string; invalid: string } {
     }
     case 'references':
       return { sample: `parents.${field.foreignKey}`, invalid: '0' };
+    case 'many':
+      throw new Error(`${field.name}: a many field has no column (see many-relations.ts)`);
   }
 }
 

@@ -33,8 +33,9 @@ export function findParentTypes(root: string): ParentType[] {
     const file = (path: string) => join(folder, path);
     const service = file(`${names.kebabNames}.service.ts`);
     const model = file(`models/${names.kebabName}.model.ts`);
+    const table = file(`${names.kebabNames}.table.ts`);
     const complete =
-      existsSync(file(`${names.kebabNames}.table.ts`)) &&
+      existsSync(table) &&
       existsSync(file(`${names.kebabNames}-data.module.ts`)) &&
       existsSync(model) &&
       existsSync(service);
@@ -50,7 +51,7 @@ export function findParentTypes(root: string): ParentType[] {
         fixture: existsSync(join(root, 'test', 'fixtures', `${names.kebabNames}.ts`)),
         rest: existsSync(controller) && /@Delete\(/.test(readFileSync(controller, 'utf8')),
         isPrivate: /\bisPrivate: true\b/.test(serviceText),
-        owned: /\bownerId: integer\(/.test(readFileSync(file(`${names.kebabNames}.table.ts`), 'utf8')),
+        owned: /\bownerId: integer\(/.test(readFileSync(table, 'utf8')),
       },
     ];
   });

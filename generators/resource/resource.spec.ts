@@ -476,6 +476,52 @@ describe('resource generator', () => {
     );
   });
 
+  it('should keep a many field in a join table: pair key, cascades both ways, tagIds in, both GraphQL sides by loaders', () => {
+    const changes = new FileChanges(root);
+    const fields = 'title:text authors:many editors:many{Author}';
+    buildResource(render, changes, normalizeResourceOptions({ name: 'novel', api: 'both', fields }, root));
+
+    const table = changes.read('src/novels/novels.table.ts');
+    expect(table).toContain("export const novelsAuthors = pgTable(\n  'novels_authors',");
+    expect(table).toContain(".references(() => novels.id, { onDelete: 'cascade' })");
+    expect(table).toContain(".references(() => authors.id, { onDelete: 'cascade' })");
+    expect(table).toContain('primaryKey({ columns: [table.novelId, table.authorId] })');
+    expect(table).toContain("index('novels_editors_editor_id_index').on(table.editorId)");
+    const input = changes.read('src/novels/dto/create-novel.input.ts');
+    expect(input).toContain('@IsIdList()\n  authorIds?: number[];');
+    expect(input).toContain('@IsIdList()\n  editorIds?: number[];');
+    expect(changes.read('src/novels/models/novel.model.ts')).toContain('authorIds?: number[];');
+    const resolver = changes.read('src/novels/novels.resolver.ts');
+    expect(resolver).toContain('return loaders.of(this.novelsService.loadAuthors).load(id);');
+    expect(resolver).toContain("@ResolveField('editors', () => [Author]");
+    expect(changes.read('src/novels/author-novels-as-editor.resolver.ts')).toContain(
+      'loaders.of(this.novelsService.loadByEditor).load({ editorId: id, limit })',
+    );
+    expect(changes.read('src/novels/author-novels.resolver.ts')).toContain("@ResolveField('novels'");
+    const repository = changes.read('src/novels/novels.repository.ts');
+    expect(repository).toContain('return this.db.transaction(async (tx) => {');
+    expect(repository).toContain('in (select ${novelsAuthors.novelId} from ${novelsAuthors}');
+    expect(changes.read('src/novels/dto/list-novels.query.ts')).toContain('authorId?: number;');
+    expect(changes.read('src/novels/novels.controller.ts')).toContain(
+      'this.novelsService.withSetIds(found.nodes)',
+    );
+  });
+
+  it('should refuse a feature of many fields only, and sets on or of a private feature', () => {
+    expect(() => normalizeResourceOptions({ name: 'novel', fields: 'authors:many' }, root)).toThrow(
+      'Novel needs a field of its own besides its many fields',
+    );
+    expect(() =>
+      normalizeResourceOptions({ name: 'novel', private: true, fields: 'title:text authors:many' }, root),
+    ).toThrow(/a --private feature takes no references/);
+  });
+
+  it("should refuse a set whose join table would hold the feature's own key twice", () => {
+    expect(() =>
+      normalizeResourceOptions({ name: 'novel', fields: 'title:text novels:many{Author}' }, root),
+    ).toThrow(/its join table would hold novelId twice/);
+  });
+
   it('should test what deleting the parent does: the children deleted, their key unset, or a refusal', () => {
     // Parents a test can make (a fixture) and delete over REST (a controller), as generated ones are.
     const madeFiles = ['books', 'posts'].flatMap((things) => [

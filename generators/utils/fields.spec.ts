@@ -305,3 +305,38 @@ describe(`${parseFields.name}: bounds`, () => {
     expect(() => parse(spec)).toThrow(message);
   });
 });
+
+describe(`${parseFields.name}: many`, () => {
+  it('should read a set of a parent, named after it in the plural or given in braces', () => {
+    const [tags, editors] = parse('authors:many editors:many{Author}');
+
+    expect(tags).toMatchObject({
+      type: 'many',
+      parent: 'Author',
+      foreignKey: 'authorIds',
+      filterKey: 'authorId',
+    });
+    expect(editors).toMatchObject({ parent: 'Author', foreignKey: 'editorIds', filterKey: 'editorId' });
+  });
+
+  it.each([
+    ['author:many', /name it in the plural \(authors:many\)/],
+    ['authors?:many', /never null .* leave out the \?/],
+    ['authors:many:index', /takes no flags or default/],
+    ['authors:many=1', /takes no flags or default/],
+    ['books:many', /references Book, which the app does not have/],
+    ['authors:many{author}', /many\{Parent\} takes one type name in PascalCase, e.g. many\{Tag\}/],
+  ])('should refuse %s, saying why', (spec, message) => {
+    expect(() => parse(spec)).toThrow(message);
+  });
+
+  it('should refuse a set whose ids clash with another field (authorId of a reference)', () => {
+    expect(() => parse('author:references authors:many')).toThrow(/authorId is declared twice/);
+  });
+
+  it('should say that a feature cannot hold a set of itself', () => {
+    expect(() => parseFields('authors:many', { ...CONTEXT, self: 'Author' })).toThrow(
+      /references Author itself/,
+    );
+  });
+});

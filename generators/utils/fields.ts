@@ -23,6 +23,7 @@ export const FIELD_TYPES = [
   'json',
   'enum',
   'references',
+  'many',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -60,6 +61,8 @@ export interface Field {
   parent?: string;
   foreignKey?: string;
   onDelete?: OnDelete;
+  /** `many` (`tags:many{Tag}`): the one id's name (`tagId`, the list's filter); `foreignKey` is the input's `tagIds`. */
+  filterKey?: string;
 }
 
 /** A foreign key's ON DELETE, as drizzle writes it: refused while referenced (409), or `:cascade`, `:set-null`. */
@@ -92,7 +95,7 @@ export const SEARCH_MIN_LENGTH = 4;
 const SYNTAX =
   'name[?]:type[{args}][:unique][:index][:sort][:search][:min=N][:max=N][:cascade|:set-null][=default]';
 const TYPE_LIST =
-  'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references[{Parent}]';
+  'string{N}, text, int, float, decimal{P,S}, boolean, date, datetime, uuid, json, enum{A,B,…}, references[{Parent}], many[{Parent}]';
 const FIELD = /^(?<name>[^?:]+)(?<nullable>\?)?:(?<type>[a-z]+)(?:\{(?<args>[^}]*)\})?(?<rest>[:=].*)?$/;
 const FLAG = /^:([a-z]+(?:-[a-z]+)*)/;
 /** A reference's flags: what deleting its parent does to the record (without either, the delete is refused). */
@@ -136,10 +139,13 @@ export function parseFields(spec: string, context: FieldContext): Field[] {
   // Columns are snake_case, so `fooBar` and `fooBAR` (or `createdAT` and createdAt) would be one column.
   const columns = new Map(context.reservedNames.map((name) => [snakeCase(name), name]));
   for (const field of fields) {
-    for (const taken of [field.name, field.foreignKey].filter((name): name is string => name !== undefined)) {
+    const names = [field.name, field.foreignKey, field.filterKey];
+    for (const taken of names.filter((name): name is string => name !== undefined)) {
       if (seen.has(taken)) throw new FieldSpecError(`field "${field.name}": ${taken} is declared twice`);
       seen.add(taken);
     }
+    // A many field's ids live in a join table of their own, not in a column.
+    if (field.type === 'many') continue;
     const owner = columns.get(field.column);
     if (owner !== undefined) {
       throw new FieldSpecError(`field "${field.name}": its column ${field.column} is ${owner}'s already`);
@@ -188,6 +194,7 @@ function parseField(part: string, context: FieldContext): Field {
     search: false,
   };
   Object.assign(field, typeArguments(field, args, problem));
+  if (field.type === 'many') return manyOf(field, rest, context, problem);
   const { flags, rawDefault } = splitFlags(rest, field, problem);
   for (const flag of flags) {
     if (field.type === 'json' && flag !== 'search') throw problem(`a json field cannot be :${flag}`);
@@ -326,7 +333,42 @@ function checkOnDelete(field: Field, problem: Problem): void {
  */
 function referenceOf(field: Field, context: FieldContext, problem: Problem): Partial<Field> {
   const { name } = field;
-  const parent = field.parent ?? namesOf(name).Name;
+  return {
+    parent: parentOf(field, namesOf(name).Name, context, problem),
+    foreignKey: `${name}Id`,
+    column: `${snakeCase(name)}_id`,
+    index: true,
+    onDelete: field.onDelete ?? 'restrict',
+  };
+}
+
+/**
+ * `tags:many{Tag}`: a set of Tag ids in a join table (`tagIds` in inputs, `tagId` the list's filter). Named in the
+ * plural, with no `?` (an empty set is no null), no flags and no default.
+ */
+function manyOf(field: Field, rest: string, context: FieldContext, problem: Problem): Field {
+  const { name, Name, names } = namesOf(field.name);
+  if (names !== field.name) {
+    throw problem(
+      `a many field holds a set: name it in the plural (${names}:many${field.parent ? `{${field.parent}}` : ''})`,
+    );
+  }
+  if (field.nullable) throw problem('a many field is never null (an empty set is []): leave out the ?');
+  if (rest !== '') {
+    throw problem(`a many field takes no flags or default ("${rest}"): write ${field.name}:many{Parent}`);
+  }
+  return {
+    ...field,
+    column: '',
+    parent: parentOf(field, Name, context, problem),
+    foreignKey: `${name}Ids`,
+    filterKey: `${name}Id`,
+  };
+}
+
+/** The type a reference or many field points at (`{Parent}` given, else `byName`), or why it cannot. */
+function parentOf(field: Field, byName: string, context: FieldContext, problem: Problem): string {
+  const parent = field.parent ?? byName;
   if (parent === context.self) {
     throw problem(
       `references ${parent} itself, which the generators do not make (a tree needs a hand-written parent field)`,
@@ -348,13 +390,7 @@ function referenceOf(field: Field, context: FieldContext, problem: Problem): Par
       : 'the app does not have';
     throw problem(`references ${parent}, which ${missing} (types: ${known})`);
   }
-  return {
-    parent,
-    foreignKey: `${name}Id`,
-    column: `${snakeCase(name)}_id`,
-    index: true,
-    onDelete: field.onDelete ?? 'restrict',
-  };
+  return parent;
 }
 
 /** Types whose unique column would hold only a handful of records, or would change what the field models. */
@@ -412,10 +448,12 @@ function typeArguments(field: Field, args: string | undefined, problem: Problem)
       return { values: list };
     }
     case 'references':
+    case 'many':
       if (args === undefined) return {};
       if (!TYPE_NAME.test(args.trim())) {
+        const example = field.type === 'many' ? 'many{Tag}' : 'references{Author}';
         throw problem(
-          `references{Parent} takes one type name in PascalCase, e.g. references{Author} (got {${args}})`,
+          `${field.type}{Parent} takes one type name in PascalCase, e.g. ${example} (got {${args}})`,
         );
       }
       return { parent: args.trim() };

@@ -128,7 +128,7 @@ describe('field', () => {
         '--name',
         shelf.given,
         '--add',
-        `location?:string{50} floor:int=1 ${cabinet.name}?:references`,
+        `location?:string{50} floor:int=1 ${cabinet.name}?:references spares:many{${cabinet.Name}}`,
         '--force',
       ]);
       expect(forced).toContain('--force: rewriting files edited since');
@@ -140,12 +140,16 @@ describe('field', () => {
         `FOREIGN KEY ("${cabinet.name}_id") REFERENCES "public"."${cabinet.snakeNames}"("id")`,
       );
       expect(added).toMatch(/CREATE INDEX/);
+      // The set's join table is new; the feature's own table is altered, never re-created.
+      expect(added).toContain(`CREATE TABLE "${shelf.snakeNames}_spares"`);
       scratch.commitAll('fields added');
 
       await plop('field', ['--name', shelf.Name, '--remove', 'location']);
       const removed = newMigration();
       expect(removed).toBe(`ALTER TABLE "${shelf.snakeNames}" DROP COLUMN "location";`);
-      for (const sql of [added, removed]) expect(sql).not.toMatch(/(DROP|CREATE) TABLE/);
+      for (const sql of [added, removed]) {
+        expect(sql).not.toMatch(new RegExp(`(DROP|CREATE) TABLE "${shelf.snakeNames}"`));
+      }
       scratch.commitAll('field removed');
 
       const rows = await withDatabase((database) =>
@@ -179,6 +183,9 @@ describe('field', () => {
   it(
     'should destroy the feature after its field runs, its table dropped on the same data',
     async () => {
+      await plop('field', ['--name', shelf.Name, '--remove', 'spares']);
+      expect(newMigration()).toBe(`DROP TABLE "${shelf.snakeNames}_spares" CASCADE;`);
+      scratch.commitAll('set removed');
       for (const { Name } of [shelf, cabinet]) await plop('destroy', ['--name', Name]);
 
       expect(scratch.read(APP_LAYOUT.manifest)).not.toContain(`"${shelf.Name}"`);

@@ -256,10 +256,19 @@ describe('generators', () => {
           ['--name', n.interceptors[i], '--kind', kind],
         ]),
         ['interceptor', ['--name', `${n.audit}Interceptor`, '--kind', 'logging', '--global']],
-        // A child of the code-first parent, on both APIs.
+        // A child of the code-first parent, on both APIs, with a set of writers too (`Writer.novelsAsEditor`):
+        // owned, so bob may put only his own writers in it.
         [
           'resource',
-          ['--name', n.novel.given, '--api', 'both', '--owned', '--fields', everyFieldType(n.writer)],
+          [
+            '--name',
+            n.novel.given,
+            '--api',
+            'both',
+            '--owned',
+            '--fields',
+            `${everyFieldType(n.writer)} editors:many{${n.writer.Name}}`,
+          ],
         ],
         // A generated child of a generated parent, on GraphQL only, deleted with it (its test deletes a novel).
         [
@@ -298,8 +307,8 @@ describe('generators', () => {
             `name:string{100} ${referenceTo(n.journal, true)}`,
           ],
         ],
-        // A second schema-first child of the same parent (a second `extend type`), on both APIs, and a third
-        // `extend type` for a named reference to it (`Journal.essaysAsReviewer`).
+        // A second schema-first child of the same parent (a second `extend type`), on both APIs, a third
+        // `extend type` for a named reference to it (`Journal.essaysAsReviewer`), and a fourth for a set of them.
         [
           'resource',
           [
@@ -310,7 +319,7 @@ describe('generators', () => {
             '--style',
             'schema-first',
             '--fields',
-            `${everyFieldType(n.journal)} reviewer?:references{${n.journal.Name}}:set-null`,
+            `${everyFieldType(n.journal)} reviewer?:references{${n.journal.Name}}:set-null sources:many{${n.journal.Name}}`,
           ],
         ],
         // Private: reads are the owner's too, on both APIs of the schema-first endpoint.

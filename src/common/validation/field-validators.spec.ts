@@ -10,6 +10,7 @@ import {
   IsDateTimeWithOffset,
   IsDecimalNumber,
   IsFiniteNumber,
+  IsIdList,
   IsIntInRange,
   IsJsonDocument,
   IsText,
@@ -340,4 +341,29 @@ describe('field validators', () => {
       'title must be well-formed Unicode (it holds a lone surrogate)',
     ]);
   });
+});
+
+class Tagged {
+  @IsIdList(3)
+  tagIds?: unknown;
+}
+
+describe('IsIdList', () => {
+  const errorsOf = (tagIds: unknown) =>
+    validateSync(plainToInstance(Tagged, { tagIds })).flatMap((error) =>
+      Object.values(error.constraints ?? {}),
+    );
+
+  it.each([[[]], [[1, 2, 2]], [[2147483647]]])('should take %p', (tagIds) => {
+    expect(errorsOf(tagIds)).toEqual([]);
+  });
+
+  it.each([[[1, 2, 3, 4]], [[0]], [[1.5]], [['1']], [[2147483648]], ['1,2'], [null], [{ 0: 1 }]])(
+    'should answer %p with one message that says what is allowed',
+    (tagIds) => {
+      expect(errorsOf(tagIds)).toEqual([
+        'tagIds must be a list of at most 3 ids (integers from 1 to 2147483647)',
+      ]);
+    },
+  );
 });

@@ -392,3 +392,28 @@ export const toIntegerOr =
 export function toInteger({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
 }
+
+/** The most ids a many field takes in one write (`tagIds`): a set replaced at once stays a bounded statement. */
+export const MAX_IDS = 100;
+
+/**
+ * A set of ids (`tagIds` of a `many` field): a list of at most `max` integers from 1, one message for all of it.
+ * Repeated ids are allowed (the set keeps one of each).
+ */
+export function IsIdList(max = MAX_IDS, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isIdList',
+      constraints: [max],
+      validator: {
+        validate: (value: unknown) =>
+          Array.isArray(value) &&
+          value.length <= max &&
+          value.every((id) => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= 2 ** 31 - 1),
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be a list of at most ${max} ids (integers from 1 to 2147483647)`,
+      },
+    },
+    options,
+  );
+}
