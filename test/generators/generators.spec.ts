@@ -240,15 +240,17 @@ describe('generators', () => {
         ['resource', ['--name', n.writer.given, '--api', 'both', '--style', 'code-first', '--owned']],
         ['resolver', ['--name', n.journal.given, '--style', 'schema-first']],
         ['controller', ['--name', n.category.given, '--owned']],
-        // A REST-only child of a REST-only parent.
+        // A REST-only child of a REST-only parent, with a set of them too, and no timestamps (an update of the set
+        // alone then has no column to write).
         [
           'controller',
           [
             '--name',
             n.person.given,
             '--public',
+            '--no-timestamps',
             '--fields',
-            `name:string{100} ${referenceTo(n.category, true)}`,
+            `name:string{100} ${referenceTo(n.category, true)} sections:many{${n.category.Name}}`,
           ],
         ],
         ...INTERCEPTOR_KINDS.map((kind, i): [string, string[]] => [
@@ -518,7 +520,7 @@ describe('generators', () => {
         const created = await post(categories, { name: 'Books' }, access_token);
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
-        expect((await post(people, { name: 'Ada' })).status).toBe(201);
+        expect((await post(people, { name: 'Ada', sectionIds: [id] })).status).toBe(201);
         const createTag = {
           query: `mutation { create${tagNames.Name}(input: { name: "urgent" }) { id name } }`,
         };
@@ -541,7 +543,7 @@ describe('generators', () => {
         });
         expect(await reread.json()).toMatchObject({ id, name: 'Books' });
         const listed = await fetch(`${server.url}${people}`);
-        expect(await listed.json()).toMatchObject([{ id: 1, name: 'Ada' }]);
+        expect(await listed.json()).toMatchObject([{ id: 1, name: 'Ada', sectionIds: [id] }]);
         const tags = await post('/graphql', {
           query: `{ ${tagNames.name}(id: 1) { name } ${tagNames.names} { totalCount } }`,
         });
