@@ -92,7 +92,7 @@ export function codeFileImports(feature: FeatureShape, related: FeatureRelations
 
 function codeFirstResolverImports(
   { names, owned, isPrivate }: FeatureShape,
-  { relations, manyRelations, parentModules, manyParents }: FeatureRelations,
+  related: FeatureRelations,
 ): Imports {
   const resolver = new Imports()
     .add('@nestjs/graphql', ['Args', 'Info', 'Int', 'Mutation', 'Query', 'Resolver'])
@@ -107,26 +107,15 @@ function codeFirstResolverImports(
     .add(`./models/${names.kebabName}.model`, [names.Name])
     .add(`./models/paginated-${names.kebabName}.model`, [`Paginated${names.Name}`])
     .add(`./${names.kebabNames}.service`, ['BY_ID', `${names.Names}Service`]);
-  if (relations.length > 0 || manyRelations.length > 0) {
-    resolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
-    resolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
-  }
-  for (const parent of manyParents) {
-    resolver.add(`../${parent.kebabNames}/models/${parent.kebabName}.model`, [parent.Name]);
-  }
-  if (manyRelations.length > 0) resolver.add('../common/validation/field-validators', ['MAX_IDS']);
-  for (const parent of parentModules) {
-    const folder = `../${parent.kebabNames}`;
-    resolver.add(`${folder}/models/${parent.kebabName}.model`, [parent.Name]);
-    resolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
-  }
+  addRelationImports(resolver, related, { modelsAsTypes: false });
+  if (related.manyRelations.length > 0) resolver.add('../common/validation/field-validators', ['MAX_IDS']);
   addGuardImports(resolver, { owned, isPrivate });
   return resolver;
 }
 
 function schemaFirstResolverImports(
   { names, owned, isPrivate }: FeatureShape,
-  { relations, manyRelations, parentModules, manyParents }: FeatureRelations,
+  related: FeatureRelations,
 ): Imports {
   const resolver = new Imports()
     .add('@nestjs/graphql', ['Args', 'Info', 'Mutation', 'Query', 'Resolver'])
@@ -140,20 +129,30 @@ function schemaFirstResolverImports(
     .add(`./dto/update-${names.kebabName}.input`, [`Update${names.Name}Input`])
     .add(`./models/${names.kebabName}.model`, [names.Name], true)
     .add(`./${names.kebabNames}.service`, ['BY_ID', `${names.Names}Service`]);
+  addRelationImports(resolver, related, { modelsAsTypes: true });
+  addGuardImports(resolver, { owned, isPrivate });
+  return resolver;
+}
+
+/**
+ * The parents' fields of a resolver (`author`, `tags`): their loaders, models and the references' services. On the
+ * schema-first endpoint a model is only a type (the SDL names the GraphQL type).
+ */
+function addRelationImports(
+  resolver: Imports,
+  { relations, manyRelations, parentModules, manyParents }: FeatureRelations,
+  { modelsAsTypes }: { modelsAsTypes: boolean },
+): void {
   if (relations.length > 0 || manyRelations.length > 0) {
     resolver.add('@nestjs/graphql', ['Context', 'Parent', 'ResolveField']);
     resolver.add('../graphql/request-loaders', ['RequestLoaders'], true);
   }
-  for (const parent of manyParents) {
-    resolver.add(`../${parent.kebabNames}/models/${parent.kebabName}.model`, [parent.Name], true);
+  for (const parent of [...manyParents, ...parentModules]) {
+    resolver.add(`../${parent.kebabNames}/models/${parent.kebabName}.model`, [parent.Name], modelsAsTypes);
   }
   for (const parent of parentModules) {
-    const folder = `../${parent.kebabNames}`;
-    resolver.add(`${folder}/models/${parent.kebabName}.model`, [parent.Name], true);
-    resolver.add(`${folder}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
+    resolver.add(`../${parent.kebabNames}/${parent.kebabNames}.service`, [`${parent.Names}Service`]);
   }
-  addGuardImports(resolver, { owned, isPrivate });
-  return resolver;
 }
 
 /** Who may call: `@Public()` everywhere; an owned feature's actor, and its `@OptionalUser()` reads unless private. */

@@ -24,8 +24,6 @@ export interface ManyRelation {
   hasMany: HasManyNames;
   hasManyFile: string;
   HasManyClass: string;
-  /** A page query of the parent on this endpoint, for the e2e test's count of statements of its side. */
-  parentPage: boolean;
   /** An owned feature's set of an owned parent's records: the actor must own each (or be an admin). */
   ownedParent: boolean;
   /** The e2e test can delete a parent on the feature's endpoint (and REST), to see its pairs go. */
@@ -79,7 +77,6 @@ export function manyRelationsOf(
         hasMany,
         hasManyFile: `${parent.kebabName}-${hasMany.kebab}`,
         HasManyClass: `${parent.Name}${hasMany.Name}`,
-        parentPage: parent.fixture || !schemaFirst,
         ownedParent: owned && parent.owned,
         parentDeletedOnEndpoint: parent.fixture && (schemaFirst ? parent.schemaFirst : parent.graphql),
         parentDeletedOnRest: parent.fixture && parent.rest,
